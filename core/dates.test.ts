@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  daysBetween,
+  formatCountdown,
+  formatDisplayDate,
+  isIsoDate,
+  msUntilNextUtcMidnight,
+  utcDate,
+} from './dates';
+
+describe('dates', () => {
+  it('reads the UTC calendar date, not the local one', () => {
+    expect(utcDate(Date.UTC(2026, 10, 22, 23, 59, 59))).toBe('2026-11-22');
+    expect(utcDate(Date.UTC(2026, 10, 23, 0, 0, 0))).toBe('2026-11-23');
+  });
+
+  it('rejects dates that do not exist', () => {
+    expect(isIsoDate('2025-02-28')).toBe(true);
+    expect(isIsoDate('2025-02-29')).toBe(false);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2025-13-01')).toBe(false);
+    expect(isIsoDate('25-01-01')).toBe(false);
+  });
+
+  it('counts days across month and year ends', () => {
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2024-04-07', '2024-04-07')).toBe(0);
+    expect(daysBetween('2024-04-07', '2025-04-07')).toBe(365);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+  });
+
+  it('counts down to the next UTC midnight as HH:MM:SS', () => {
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15)))).toBe('02:29:45');
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe('24:00:00');
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 23, 59, 59, 500)))).toBe('00:00:01');
+    expect(formatCountdown(0)).toBe('00:00:00');
+    expect(formatCountdown(-5)).toBe('00:00:00');
+  });
+
+  it('shows dates in the en-US short form', () => {
+    expect(formatDisplayDate('2026-11-22')).toBe('Nov 22, 2026');
+    expect(formatDisplayDate('2025-04-07')).toBe('Apr 7, 2025');
+    expect(formatDisplayDate('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,244 @@
+import type { Difficulty, Puzzle } from '../puzzle';
+import { DIFFICULTY_SETTINGS } from './difficulty';
+import { shuffle, type Random } from './random';
+import { scoreGroups, type CategoryResult } from './score';
+import { MESSAGES } from './messages';
+
+export const CATEGORY_COUNT = 4;
+export const WORDS_PER_CATEGORY = 3;
+/** Easy mode puts the special word on the centre tile, "position 5" counting from 1. */
+export const CENTRE_TILE = 4;
+
+/** How /game was opened from the archive (SPEC §4). */
+export type PageMode = 'play' | 'retry' | 'solution';
+export type GameStatus = 'playing' | 'won' | 'lost' | 'solution';
+
+export interface Tile {
+  position: number;
+  word: string;
+  /** Given to the player (easy mode): always in all four groups, cannot be toggled. */
+  locked: boolean;
+}
+
+export interface Attempt {
+  /** Tile positions of each group, in circle order. */
+  groups: number[][];
+  results: CategoryResult[];
+}
+
+export interface Notice {
+  /** Grows with every notice, so the same text shown twice still restarts its timer. */
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface GameState {
+  puzzle: Puzzle;
+  difficulty: Difficulty;
+  tiles: Tile[];
+  /** Palette colour of each group (circle), shuffled at setup. */
+  colorOrder: number[];
+  /** Tile position -> sorted group ids. A tile in no group has no entry. */
+  assignments: Partial<Record<number, number[]>>;
+  activeCategory: number | null;
+  attempts: Attempt[];
+  status: GameStatus;
+  /** For each circle, the true category shown with it once the solution is revealed. */
+  solutionOrder: number[] | null;
+  notice: Notice | null;
+}
+
+export type GameAction =
+  | { type: 'chooseCategory'; category: number }
+  | { type: 'toggleTile'; position: number }
+  | { type: 'clearAll' }
+  | { type: 'submit' }
+  | { type: 'dismissNotice' };
+
+export interface GameOptions {
+  difficulty: Difficulty;
+  random: Random;
+  pageMode?: PageMode;
+  /** A finished game restored from a completion record: opens won, with the solution shown. */
+  alreadyWon?: boolean;
+}
+
+const same = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('en-US') === b.trim().toLocaleLowerCase('en-US');
+
+function allCategories(): number[] {
+  return Array.from({ length: CATEGORY_COUNT }, (_, i) => i);
+}
+
+/** Sets up a new game: tiles shuffled, colours shuffled, the special word placed in easy mode. */
+export function createGame(puzzle: Puzzle, options: GameOptions): GameState {
+  const { difficulty, random } = options;
+  const settings = DIFFICULTY_SETTINGS[difficulty];
+  const specialIndex = puzzle.words.findIndex((word) => same(word, puzzle.specialWord));
+  let words: string[];
+  let lockSpecial = false;
+  if (settings.showSpecialWord && specialIndex >= 0 && puzzle.words.length > CENTRE_TILE) {
+    const others = shuffle(
+      puzzle.words.filter((_, i) => i !== specialIndex),
+      random,
+    );
+    words = [...others.slice(0, CENTRE_TILE), puzzle.words[specialIndex] as string, ...others.slice(CENTRE_TILE)];
+    lockSpecial = true;
+  } else {
+    words = shuffle(puzzle.words, random);
+  }
+  const tiles = words.map((word, position) => ({
+    position,
+    word,
+    locked: lockSpecial && position === CENTRE_TILE,
+  }));
+  const state: GameState = {
+    puzzle,
+    difficulty,
+    tiles,
+    colorOrder: shuffle(allCategories(), random),
+    assignments: lockSpecial ? { [CENTRE_TILE]: allCategories() } : {},
+    activeCategory: null,
+    attempts: [],
+    status: 'playing',
+    solutionOrder: null,
+    notice: null,
+  };
+  if (options.pageMode === 'solution') return revealSolution(state, 'solution', allCategories());
+  if (options.alreadyWon) return revealSolution(state, 'won', allCategories());
+  return state;
+}
+
+/** The solution laid out on the board: circle i holds true category order[i]. */
+function revealSolution(state: GameState, status: GameStatus, order: number[]): GameState {
+  const assignments: Partial<Record<number, number[]>> = {};
+  order.forEach((trueCategory, circle) => {
+    const category = state.puzzle.categories[trueCategory];
+    for (const word of category?.words ?? []) {
+      const position = state.tiles.findIndex((tile) => same(tile.word, word));
+      if (position < 0) continue;
+      assignments[position] = [...(assignments[position] ?? []), circle].sort((a, b) => a - b);
+    }
+  });
+  return { ...state, status, assignments, activeCategory: null, solutionOrder: order };
+}
+
+/** Tile positions of each group, in circle order. */
+export function groupsOf(state: GameState): number[][] {
+  const groups: number[][] = allCategories().map(() => []);
+  for (const tile of state.tiles) {
+    for (const category of state.assignments[tile.position] ?? []) groups[category]?.push(tile.position);
+  }
+  return groups;
+}
+
+export function maxTries(state: GameState): number {
+  return DIFFICULTY_SETTINGS[state.difficulty].maxTries;
+}
+
+export function isGameOver(state: GameState): boolean {
+  return state.status !== 'playing';
+}
+
+export function hasWon(state: GameState): boolean {
+  return state.status === 'won';
+}
+
+/** Lives left: the try limit less one per wrong submission. */
+export function livesLeft(state: GameState): number {
+  const wrong = state.attempts.filter((a) => !a.results.every((r) => r.isFullyCorrect)).length;
+  return Math.max(0, maxTries(state) - wrong);
+}
+
+/** The X of "Try X of Y": the try being played, or the tries used once the game is over. */
+export function currentTry(state: GameState): number {
+  if (isGameOver(state)) return state.attempts.length;
+  return Math.min(state.attempts.length + 1, maxTries(state));
+}
+
+/** Difficulty is locked while a game is under way (a try made, not yet over). */
+export function isGameActive(state: GameState): boolean {
+  return state.attempts.length > 0 && !isGameOver(state);
+}
+
+function withNotice(state: GameState, kind: Notice['kind'], text: string): GameState {
+  return { ...state, notice: { id: (state.notice?.id ?? 0) + 1, kind, text } };
+}
+
+function toggleTile(state: GameState, position: number): GameState {
+  const tile = state.tiles[position];
+  if (!tile) return state;
+  if (state.activeCategory === null) return withNotice(state, 'info', MESSAGES.chooseColourFirst);
+  if (tile.locked) return withNotice(state, 'info', MESSAGES.specialWordLocked);
+  const current = state.assignments[position] ?? [];
+  const category = state.activeCategory;
+  const next = current.includes(category)
+    ? current.filter((c) => c !== category)
+    : [...current, category].sort((a, b) => a - b);
+  const assignments = { ...state.assignments };
+  if (next.length === 0) delete assignments[position];
+  else assignments[position] = next;
+  return { ...state, assignments };
+}
+
+function groupingKey(groups: readonly number[][]): string {
+  return groups
+    .map((group) => [...group].sort((a, b) => a - b).join(','))
+    .sort()
+    .join('|');
+}
+
+function submit(state: GameState): GameState {
+  const groups = groupsOf(state);
+  if (groups.some((group) => group.length !== WORDS_PER_CATEGORY)) {
+    return withNotice(state, 'error', MESSAGES.incompleteGrouping);
+  }
+  const key = groupingKey(groups);
+  if (state.attempts.some((attempt) => groupingKey(attempt.groups) === key)) {
+    return withNotice(state, 'info', MESSAGES.repeatedGrouping);
+  }
+  const words = groups.map((group) => group.map((position) => state.tiles[position]?.word ?? ''));
+  const results = scoreGroups(words, state.puzzle.categories);
+  const attempts = [...state.attempts, { groups, results }];
+  const next: GameState = { ...state, attempts, notice: null };
+  if (results.every((result) => result.isFullyCorrect)) {
+    return { ...next, status: 'won', activeCategory: null, solutionOrder: results.map((r) => r.trueCategory) };
+  }
+  if (attempts.length >= maxTries(state)) {
+    return revealSolution(next, 'lost', solutionOrderFrom(results, state.puzzle.categories.length));
+  }
+  return next;
+}
+
+/** Keeps the player's last matching where it names distinct categories, and fills in the rest. */
+function solutionOrderFrom(results: readonly CategoryResult[], categoryCount: number): number[] {
+  const order: number[] = [];
+  for (const result of results) {
+    order.push(result.trueCategory >= 0 && !order.includes(result.trueCategory) ? result.trueCategory : -1);
+  }
+  const unused = Array.from({ length: categoryCount }, (_, i) => i).filter((i) => !order.includes(i));
+  return order.map((value) => (value >= 0 ? value : (unused.shift() ?? -1)));
+}
+
+export function gameReducer(state: GameState, action: GameAction): GameState {
+  if (action.type === 'dismissNotice') return state.notice ? { ...state, notice: null } : state;
+  if (isGameOver(state)) return state;
+  switch (action.type) {
+    case 'chooseCategory':
+      return {
+        ...state,
+        activeCategory: state.activeCategory === action.category ? null : action.category,
+      };
+    case 'toggleTile':
+      return toggleTile(state, action.position);
+    case 'clearAll': {
+      const locked = state.tiles.filter((tile) => tile.locked);
+      const assignments: Partial<Record<number, number[]>> = {};
+      for (const tile of locked) assignments[tile.position] = allCategories();
+      return { ...state, assignments };
+    }
+    case 'submit':
+      return submit(state);
+  }
+}

@@ -1,0 +1,8 @@
+/** Every message the game engine can show a player. */
+export const MESSAGES = {
+  incompleteGrouping: 'Sort the words into 4 groups of 3 words each',
+  repeatedGrouping: 'You already tried this grouping. Change a word or two, then submit again.',
+  chooseColourFirst: 'Pick a colour circle first, then tap the words that belong to that group.',
+  specialWordLocked: 'In Easy mode the special word stays in all four groups.',
+  difficultyLocked: 'Difficulty cannot be changed during an active game.',
+} as const;
