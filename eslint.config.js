@@ -1,0 +1,155 @@
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
+const JS_FILES = ['**/*.{js,mjs,cjs}'];
+
+/** core/ is pure and shared by browser, server and CLI: no UI, no Node, no clock or randomness. */
+const coreRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: builtinModules.map((name) => ({
+        name,
+        message: 'core/ is shared with the browser: pass Node capabilities in from the caller.',
+      })),
+      patterns: [
+        {
+          group: ['node:*'],
+          message: 'core/ is shared with the browser: pass Node capabilities in from the caller.',
+        },
+        {
+          group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'wouter', 'wouter/*'],
+          message: 'core/ holds pure rules; rendering belongs in src/.',
+        },
+      ],
+    },
+  ],
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        {
+          target: './core',
+          from: ['./src', './server', './cli', './scripts', './e2e', './bench'],
+          message: 'core/ is shared by everything else and imports only from core/.',
+        },
+      ],
+    },
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Date', property: 'now', message: 'core/ takes the clock as an argument.' },
+    { object: 'Math', property: 'random', message: 'core/ takes randomness as an argument.' },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+      message: 'core/ takes the clock as an argument; `new Date()` reads it.',
+    },
+  ],
+  'no-restricted-globals': [
+    'error',
+    ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'process'].map(
+      (name) => ({ name, message: `core/ is pure: pass what you need from ${name} in.` }),
+    ),
+  ],
+};
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+      'data/',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TS_FILES })),
+  {
+    files: TS_FILES,
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: JS_FILES,
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  // Imports: one direction, no cycles, named exports only.
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-default-export': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src',
+              from: ['./server', './cli', './scripts'],
+              message: 'The browser bundle must not pull in server or tool code; share via core/.',
+            },
+            {
+              target: './server',
+              from: ['./src', './cli'],
+              message: 'The server shares code with the app only through core/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tools read their configuration from a default export.
+    files: ['*.config.{js,ts,mjs,mts}', 'vite.config.ts', 'playwright.config.ts'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+
+  { files: ['core/**'], rules: coreRules },
+
+  {
+    ...reactHooks.configs.flat.recommended,
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
+
+  // Plain JavaScript is not in the TypeScript project: lint it without type information.
+  { ...tseslint.configs.disableTypeChecked, files: JS_FILES },
+
+  prettier,
+);
