@@ -1,4 +1,6 @@
 import type * as z from 'zod/mini';
+import { isIsoDate } from './dates';
+import { CATEGORY_COUNT, WORDS_PER_CATEGORY } from './game/engine';
 import { PUZZLE_ID_PATTERN, puzzleSchema } from './puzzle';
 
 /** One broken rule in one catalogue file. `field` is a path such as `categories[2].words`. */
@@ -10,9 +12,11 @@ export interface Violation {
 
 /** The shape every puzzle shares (SPEC §9). */
 export const PUZZLE_SHAPE = {
-  words: 9,
-  categories: 4,
-  wordsPerCategory: 3,
+  /** The special word plus two more per category. */
+  words: 1 + CATEGORY_COUNT * (WORDS_PER_CATEGORY - 1),
+  categories: CATEGORY_COUNT,
+  wordsPerCategory: WORDS_PER_CATEGORY,
+  /** The longest word a tile has to show. */
   maxWordLength: 24,
 } as const;
 
@@ -105,22 +109,6 @@ export function formatPath(path: readonly PropertyKey[]): string {
     else out += out === '' ? String(key) : `.${String(key)}`;
   }
   return out === '' ? ROOT_FIELD : out;
-}
-
-/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is not one). */
-export function isIsoDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) {
-    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-    return leap ? 29 : 28;
-  }
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 function checkShape(data: unknown, report: Report): void {
