@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4173;
+const HOST = '127.0.0.1';
+const BASE_URL = `http://${HOST}:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+if (!existsSync(join(import.meta.dirname, 'dist', 'index.html'))) {
+  throw new Error('End-to-end tests run against the production build: run `npm run build` first.');
+}
+
+/**
+ * A fresh, empty data folder for each run's server. The runner loads this file first and sets the
+ * variable; its workers inherit it, so they do not create folders of their own.
+ */
+function e2eDataDir(): string {
+  const existing = process.env.LINCHPIN_E2E_DATA_DIR;
+  if (existing) return existing;
+  const dir = mkdtempSync(join(tmpdir(), 'linchpin-e2e-'));
+  process.env.LINCHPIN_E2E_DATA_DIR = dir;
+  process.on('exit', () => {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Left for the system's temp cleaner.
+    }
+  });
+  return dir;
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium (never `npx playwright install`); flags from the shared TOOLING notes.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    // Exactly what `npm start` runs after its build: the production server over dist/.
+    command: 'node --import tsx server/index.ts',
+    url: `${BASE_URL}/`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST,
+      DATA_DIR: e2eDataDir(),
+      RATE_LIMIT_MAX: '10000',
+    },
+  },
+});
