@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// The whole gate, `npm test`: every step runs even when an earlier one failed (end-to-end tests
+// are skipped when the build failed), then a summary table; exits 1 when any step failed.
+// Plain Node, no dependencies. Reports go to reports/ (vitest.json, playwright.json).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REPORTS = join(ROOT, 'reports');
+const CHROMIUM = '/usr/bin/chromium';
+const STEP_TIMEOUT_MS = 20 * 60_000;
+const POSTGRES_TIMEOUT_MS = 2 * 60_000;
+
+/** @typedef {'passed' | 'failed' | 'skipped'} Outcome */
+/** @typedef {{ outcome: Outcome, note?: string }} StepResult */
+
+/** @type {import('node:child_process').ChildProcess | null} */
+let running = null;
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    if (running?.pid) {
+      try {
+        process.kill(-running.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
+/**
+ * Runs a command in its own process group, output straight to the terminal.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<StepResult>}
+ */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', detached: true });
+    running = child;
+    const timer = setTimeout(() => {
+      console.error(
+        `gate: ${command} ${args.join(' ')} took over ${STEP_TIMEOUT_MS / 60_000} min; stopping it`,
+      );
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, STEP_TIMEOUT_MS);
+    const finish = (/** @type {StepResult} */ result) => {
+      clearTimeout(timer);
+      running = null;
+      resolve(result);
+    };
+    child.on('error', (error) => finish({ outcome: 'failed', note: error.message }));
+    child.on('close', (code, signal) => {
+      if (code === 0) finish({ outcome: 'passed' });
+      else
+        finish({ outcome: 'failed', note: signal ? `killed by ${signal}` : `exit code ${code}` });
+    });
+  });
+}
+
+/** @param {string} script @param {string[]} [extra] */
+function npmRun(script, extra = []) {
+  return run('npm', ['run', script, ...(extra.length > 0 ? ['--', ...extra] : [])]);
+}
+
+/** @returns {Promise<StepResult>} */
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) {
+    console.log(`${CHROMIUM} is installed.`);
+    return { outcome: 'passed' };
+  }
+  const asRoot = process.getuid?.() === 0;
+  const sudo = asRoot ? '' : 'sudo -n ';
+  console.log(`${CHROMIUM} is missing; installing Debian's chromium package.`);
+  const result = await run('sh', [
+    '-c',
+    `${sudo}apt-get update && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y chromium`,
+  ]);
+  if (result.outcome === 'passed' && !existsSync(CHROMIUM)) {
+    return { outcome: 'failed', note: `installed, but ${CHROMIUM} is still missing` };
+  }
+  return result;
+}
+
+/**
+ * Calls the function exported by scripts/ensure-postgres.mjs (it starts the local PostgreSQL when
+ * needed and returns a test database URL) and hands the URL to later steps as TEST_DATABASE_URL.
+ * @returns {Promise<StepResult>}
+ */
+async function ensurePostgres() {
+  const file = join(ROOT, 'scripts', 'ensure-postgres.mjs');
+  if (!existsSync(file)) {
+    return { outcome: 'skipped', note: 'scripts/ensure-postgres.mjs does not exist' };
+  }
+  try {
+    /** @type {Record<string, unknown>} */
+    const module = await import(pathToFileURL(file).href);
+    const functions = Object.values(module).filter((value) => typeof value === 'function');
+    const start =
+      module.ensurePostgres ??
+      module.default ??
+      (functions.length === 1 ? functions[0] : undefined);
+    if (typeof start !== 'function') {
+      return {
+        outcome: 'failed',
+        note: 'scripts/ensure-postgres.mjs exports no single function to call',
+      };
+    }
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer in ${POSTGRES_TIMEOUT_MS / 1000} s`)),
+        POSTGRES_TIMEOUT_MS,
+      );
+    });
+    const answer = await Promise.race([start(), timeout]).finally(() => clearTimeout(timer));
+    const url = typeof answer === 'string' ? answer : (answer?.url ?? answer?.databaseUrl);
+    if (typeof url !== 'string' || url === '') {
+      return { outcome: 'failed', note: 'ensure-postgres returned no database URL' };
+    }
+    process.env.TEST_DATABASE_URL = url;
+    console.log('TEST_DATABASE_URL is set for the unit tests.');
+    return { outcome: 'passed' };
+  } catch (error) {
+    console.error(error);
+    return { outcome: 'failed', note: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** @type {{ name: string, run: (results: Map<string, StepResult>) => Promise<StepResult> }[]} */
+const STEPS = [
+  { name: 'chromium', run: ensureChromium },
+  { name: 'postgres', run: ensurePostgres },
+  { name: 'lint', run: () => npmRun('lint') },
+  { name: 'typecheck', run: () => npmRun('typecheck') },
+  {
+    name: 'unit',
+    run: () =>
+      npmRun('test:unit', [
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=reports/vitest.json',
+      ]),
+  },
+  { name: 'puzzles', run: () => npmRun('puzzles:check') },
+  { name: 'build', run: () => npmRun('build') },
+  {
+    name: 'e2e',
+    run: async (results) =>
+      results.get('build')?.outcome === 'passed'
+        ? npmRun('test:e2e')
+        : { outcome: 'skipped', note: 'the build failed' },
+  },
+];
+
+/** @param {number} ms */
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function main() {
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  console.log(`gate: ${STEPS.length} steps${process.env.CI ? ' (CI)' : ''}`);
+
+  /** @type {Map<string, StepResult>} */
+  const results = new Map();
+  /** @type {Map<string, number>} */
+  const durations = new Map();
+  const started = Date.now();
+
+  for (const [index, step] of STEPS.entries()) {
+    console.log(`\n━━━ [${index + 1}/${STEPS.length}] ${step.name} ━━━`);
+    const stepStarted = Date.now();
+    const result = await step.run(results);
+    const took = Date.now() - stepStarted;
+    results.set(step.name, result);
+    durations.set(step.name, took);
+    const note = result.note ? ` (${result.note})` : '';
+    console.log(`━━━ ${step.name}: ${result.outcome} in ${seconds(took)}${note}`);
+  }
+
+  const width = Math.max(...STEPS.map((step) => step.name.length));
+  console.log('\n━━━ summary ━━━');
+  for (const step of STEPS) {
+    const result = results.get(step.name);
+    const mark =
+      result?.outcome === 'passed' ? 'ok  ' : result?.outcome === 'skipped' ? 'skip' : 'FAIL';
+    const note = result?.note ? `  ${result.note}` : '';
+    console.log(
+      `${mark}  ${step.name.padEnd(width)}  ${seconds(durations.get(step.name) ?? 0).padStart(8)}${note}`,
+    );
+  }
+  const failed = STEPS.filter((step) => results.get(step.name)?.outcome === 'failed').map(
+    (s) => s.name,
+  );
+  console.log(`total ${seconds(Date.now() - started)}`);
+  if (failed.length > 0) {
+    console.log(`gate failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('gate passed');
+  }
+}
+
+await main();
