@@ -199,12 +199,9 @@ async function main() {
     (s) => s.name,
   );
   console.log(`total ${seconds(Date.now() - started)}`);
-  if (failed.length > 0) {
-    console.log(`gate failed: ${failed.join(', ')}`);
-    process.exitCode = 1;
-  } else {
-    console.log('gate passed');
-  }
+  console.log(failed.length > 0 ? `gate failed: ${failed.join(', ')}` : 'gate passed');
+  return failed.length > 0 ? 1 : 0;
 }
 
-await main();
+// Exit explicitly: a handle left open by ensure-postgres must not keep the gate waiting.
+process.exit(await main());
