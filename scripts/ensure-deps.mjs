@@ -68,9 +68,42 @@ if (reason === null) {
 }
 
 console.log(`ensure-deps: ${reason}; running npm ci`);
-const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-if (result.error) {
-  console.error(`ensure-deps: could not run npm: ${result.error.message}`);
-  process.exit(1);
+if (npm('ci') === 0) process.exit(0);
+
+// `npm ci` refuses a lock file that lacks optional packages for other platforms, which a registry
+// mirror may not carry at all; `npm install` skips those. It must not change the lock file, though:
+// a change means package.json and package-lock.json really disagree.
+console.log('ensure-deps: npm ci failed; trying npm install');
+const lockBefore = readText(lockPath);
+const status = npm('install');
+if (status !== 0) process.exit(status);
+if (readText(lockPath) !== lockBefore) {
+  console.error(
+    'ensure-deps: package-lock.json did not match package.json; npm install has updated it. ' +
+      'Review and commit package-lock.json.',
+  );
+  process.exit(process.env.CI ? 1 : 0);
 }
-process.exit(result.status ?? 1);
+process.exit(0);
+
+/** @param {'ci' | 'install'} command @returns {number} */
+function npm(command) {
+  const result = spawnSync('npm', [command, '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.error) {
+    console.error(`ensure-deps: could not run npm: ${result.error.message}`);
+    return 1;
+  }
+  return result.status ?? 1;
+}
+
+/** @param {string} path */
+function readText(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
