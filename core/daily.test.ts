@@ -20,7 +20,7 @@ describe('chooseDailyPuzzle', () => {
     expect(choice).toMatchObject({ puzzleId: 'puzzle_2', source: 'cache', cache });
   });
 
-  it("ignores a cache from another day and takes the puzzle dated today, clearing the cache", () => {
+  it('ignores a cache from another day and takes the puzzle dated today, clearing the cache', () => {
     const stale = { puzzleId: 'puzzle_2', date: '2026-11-21', isRandom: true as const };
     const choice = chooseDailyPuzzle(catalogue, TODAY, stale, [], random);
     expect(choice).toMatchObject({ puzzleId: 'puzzle_4', source: 'date', cache: null });
@@ -33,7 +33,11 @@ describe('chooseDailyPuzzle', () => {
 
   it('falls back to the puzzle numbered by days since 2024-04-07, plus one', () => {
     // 2024-04-09 is 2 days after the reference date: puzzle 3, dated earlier.
-    const early = [summary('puzzle_1', '2024-01-01'), summary('puzzle_2', '2024-01-03'), summary('puzzle_3', '2024-01-02')];
+    const early = [
+      summary('puzzle_1', '2024-01-01'),
+      summary('puzzle_2', '2024-01-03'),
+      summary('puzzle_3', '2024-01-02'),
+    ];
     const choice = chooseDailyPuzzle(early, '2024-04-09', null, [], random);
     expect(choice).toMatchObject({ puzzleId: 'puzzle_3', source: 'number', cache: null });
   });
@@ -56,7 +60,13 @@ describe('chooseDailyPuzzle', () => {
     const only = [summary('puzzle_2', '2026-06-02'), summary('puzzle_1', '2026-06-01')];
     const choice = chooseDailyPuzzle(only, '2026-06-01', null, [], random);
     expect(choice).toMatchObject({ puzzleId: 'puzzle_1', source: 'date' });
-    const none = chooseDailyPuzzle([summary('puzzle_1', '2027-01-01')], '2026-06-01', null, [], random);
+    const none = chooseDailyPuzzle(
+      [summary('puzzle_1', '2027-01-01')],
+      '2026-06-01',
+      null,
+      [],
+      random,
+    );
     expect(none).toMatchObject({ puzzleId: null, source: null });
   });
 });
@@ -64,7 +74,11 @@ describe('chooseDailyPuzzle', () => {
 describe('pickRandomOlder', () => {
   it('picks only puzzles dated before today that are not in the used list', () => {
     const pick = pickRandomOlder(catalogue, TODAY, ['puzzle_1', 'puzzle_2'], random);
-    expect(pick).toEqual({ puzzleId: 'puzzle_3', usedIds: ['puzzle_1', 'puzzle_2', 'puzzle_3'], reset: false });
+    expect(pick).toEqual({
+      puzzleId: 'puzzle_3',
+      usedIds: ['puzzle_1', 'puzzle_2', 'puzzle_3'],
+      reset: false,
+    });
   });
 
   it('starts the used list over when every older puzzle has been used', () => {
@@ -92,6 +106,11 @@ describe('pickRandomOlder', () => {
 
 describe('playablePuzzles', () => {
   it('keeps puzzles dated today or earlier', () => {
-    expect(playablePuzzles(catalogue, TODAY).map((p) => p.id)).toEqual(['puzzle_1', 'puzzle_2', 'puzzle_3', 'puzzle_4']);
+    expect(playablePuzzles(catalogue, TODAY).map((p) => p.id)).toEqual([
+      'puzzle_1',
+      'puzzle_2',
+      'puzzle_3',
+      'puzzle_4',
+    ]);
   });
 });

@@ -32,9 +32,18 @@ describe('dates', () => {
   });
 
   it('counts down to the next UTC midnight as HH:MM:SS', () => {
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15)))).toBe('02:29:45');
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe('24:00:00');
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 23, 59, 59, 500)))).toBe('00:00:01');
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15)))).toBe(
+      '02:29:45',
+    );
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe(
+      '24:00:00',
+    );
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 23, 59, 59, 500)))).toBe(
+      '00:00:00',
+    );
+    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 23, 0, 0, 0, 5)))).toBe(
+      '23:59:59',
+    );
     expect(formatCountdown(0)).toBe('00:00:00');
     expect(formatCountdown(-5)).toBe('00:00:00');
   });

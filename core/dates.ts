@@ -34,9 +34,9 @@ export function msUntilNextUtcMidnight(nowMs: number): number {
   return next - nowMs;
 }
 
-/** "HH:MM:SS", rounding up so the display reaches 00:00:00 exactly at midnight. */
+/** "HH:MM:SS" of whole seconds left: 00:00:00 in the last second, 23:59:59 just after midnight. */
 export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
+  const total = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;

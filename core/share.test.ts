@@ -3,9 +3,9 @@ import { shareText } from './share';
 
 describe('shareText', () => {
   it("reads as SPEC's share text for a won daily puzzle", () => {
-    expect(shareText({ title: 'Full Circle', author: 'Ada', won: true, tries: 3, isDaily: true })).toBe(
-      "I solved today's puzzle!\nFull Circle by Ada\nYay! I did it in 3 tries!\n#Linchpin",
-    );
+    expect(
+      shareText({ title: 'Full Circle', author: 'Ada', won: true, tries: 3, isDaily: true }),
+    ).toBe("I solved today's puzzle!\nFull Circle by Ada\nYay! I did it in 3 tries!\n#Linchpin");
   });
 
   it('says "1 try" in the singular', () => {
@@ -15,15 +15,15 @@ describe('shareText', () => {
   });
 
   it('uses "the puzzle" for archive puzzles and leaves out a missing author', () => {
-    expect(shareText({ title: 'Full Circle', author: null, won: true, tries: 2, isDaily: false })).toBe(
-      'I solved the puzzle!\nFull Circle\nYay! I did it in 2 tries!\n#Linchpin',
-    );
+    expect(
+      shareText({ title: 'Full Circle', author: null, won: true, tries: 2, isDaily: false }),
+    ).toBe('I solved the puzzle!\nFull Circle\nYay! I did it in 2 tries!\n#Linchpin');
   });
 
   it('on a loss says it was a little hard, without a try count', () => {
-    expect(shareText({ title: 'Full Circle', author: 'Ada', won: false, tries: 6, isDaily: true })).toBe(
-      "Today's puzzle was a little hard\nFull Circle by Ada\n#Linchpin",
-    );
+    expect(
+      shareText({ title: 'Full Circle', author: 'Ada', won: false, tries: 6, isDaily: true }),
+    ).toBe("Today's puzzle was a little hard\nFull Circle by Ada\n#Linchpin");
     expect(shareText({ title: 'X', author: null, won: false, tries: 6, isDaily: false })).toBe(
       'The puzzle was a little hard\nX\n#Linchpin',
     );

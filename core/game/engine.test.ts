@@ -22,7 +22,8 @@ const newGame = (difficulty: 'easy' | 'normal' | 'hard' = 'normal', seed = 1) =>
   createGame(ringPuzzle, { difficulty, random: seededRandom(seed) });
 
 const run = (state: GameState, ...actions: GameAction[]) => actions.reduce(gameReducer, state);
-const positionOf = (state: GameState, word: string) => state.tiles.findIndex((t) => t.word === word);
+const positionOf = (state: GameState, word: string) =>
+  state.tiles.findIndex((t) => t.word === word);
 
 /** Puts each list of words into the group of the same index. */
 function assign(state: GameState, groups: readonly (readonly string[])[]): GameState {
@@ -60,12 +61,19 @@ describe('createGame', () => {
 
   it('shuffles the words and the colours with the random source', () => {
     const orders = new Set(
-      [1, 2, 3, 4, 5].map((seed) => newGame('normal', seed).tiles.map((t) => t.word).join()),
+      [1, 2, 3, 4, 5].map((seed) =>
+        newGame('normal', seed)
+          .tiles.map((t) => t.word)
+          .join(),
+      ),
     );
-    const colours = new Set([1, 2, 3, 4, 5, 6].map((seed) => newGame('normal', seed).colorOrder.join()));
+    const colours = new Set(
+      [1, 2, 3, 4, 5, 6].map((seed) => newGame('normal', seed).colorOrder.join()),
+    );
     expect(orders.size).toBeGreaterThan(1);
     expect(colours.size).toBeGreaterThan(1);
-    for (const seed of [1, 2, 3]) expect([...newGame('normal', seed).colorOrder].sort()).toEqual([0, 1, 2, 3]);
+    for (const seed of [1, 2, 3])
+      expect([...newGame('normal', seed).colorOrder].sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('in easy mode puts the special word on the centre tile, locked in all four groups', () => {
@@ -84,7 +92,11 @@ describe('createGame', () => {
   });
 
   it('opens in solution mode finished, with every category laid out', () => {
-    const game = createGame(ringPuzzle, { difficulty: 'normal', random: seededRandom(3), pageMode: 'solution' });
+    const game = createGame(ringPuzzle, {
+      difficulty: 'normal',
+      random: seededRandom(3),
+      pageMode: 'solution',
+    });
     expect(game.status).toBe('solution');
     expect(isGameOver(game)).toBe(true);
     expect(game.solutionOrder).toEqual([0, 1, 2, 3]);
@@ -108,7 +120,11 @@ describe('selecting words', () => {
   });
 
   it('toggles a word in the chosen group, keeping group lists sorted', () => {
-    let game = run(newGame(), { type: 'chooseCategory', category: 2 }, { type: 'toggleTile', position: 5 });
+    let game = run(
+      newGame(),
+      { type: 'chooseCategory', category: 2 },
+      { type: 'toggleTile', position: 5 },
+    );
     expect(game.assignments[5]).toEqual([2]);
     game = run(game, { type: 'chooseCategory', category: 0 }, { type: 'toggleTile', position: 5 });
     expect(game.assignments[5]).toEqual([0, 2]);
@@ -135,7 +151,11 @@ describe('selecting words', () => {
   });
 
   it('keys tiles by position, so two tiles never share a selection', () => {
-    const game = run(newGame(), { type: 'chooseCategory', category: 0 }, { type: 'toggleTile', position: 0 });
+    const game = run(
+      newGame(),
+      { type: 'chooseCategory', category: 0 },
+      { type: 'toggleTile', position: 0 },
+    );
     expect(Object.keys(game.assignments)).toEqual(['0']);
   });
 
@@ -150,7 +170,11 @@ describe('selecting words', () => {
   });
 
   it('in easy mode refuses to take the given special word out of a group', () => {
-    const game = run(newGame('easy'), { type: 'chooseCategory', category: 0 }, { type: 'toggleTile', position: CENTRE_TILE });
+    const game = run(
+      newGame('easy'),
+      { type: 'chooseCategory', category: 0 },
+      { type: 'toggleTile', position: CENTRE_TILE },
+    );
     expect(game.assignments[CENTRE_TILE]).toEqual([0, 1, 2, 3]);
     expect(game.notice?.text).toBe(MESSAGES.specialWordLocked);
   });
@@ -160,7 +184,10 @@ describe('submitting', () => {
   it('refuses a grouping that is not four groups of three, without using a try', () => {
     const partial = assign(newGame(), WRONG.slice(0, 3));
     const game = run(partial, submit);
-    expect(game.notice).toMatchObject({ kind: 'error', text: 'Sort the words into 4 groups of 3 words each' });
+    expect(game.notice).toMatchObject({
+      kind: 'error',
+      text: 'Sort the words into 4 groups of 3 words each',
+    });
     expect(game.attempts).toHaveLength(0);
     const overfull = assign(newGame(), [...WRONG.slice(0, 3), ['Ring', 'Corner', 'Loop', 'Chime']]);
     expect(run(overfull, submit).notice?.text).toBe(MESSAGES.incompleteGrouping);
@@ -206,7 +233,11 @@ describe('submitting', () => {
     const variants = [0, 1, 2, 3, 4, 5].map((i) => {
       const rotated = [...others];
       [rotated[0], rotated[i + 2]] = [rotated[i + 2] as string, rotated[0] as string];
-      return [0, 1, 2, 3].map((g) => ['Ring', rotated[g * 2] as string, rotated[g * 2 + 1] as string]);
+      return [0, 1, 2, 3].map((g) => [
+        'Ring',
+        rotated[g * 2] as string,
+        rotated[g * 2 + 1] as string,
+      ]);
     });
     for (const groups of variants) game = run(assign(game, groups), submit);
     expect(game.attempts).toHaveLength(6);

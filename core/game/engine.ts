@@ -83,7 +83,11 @@ export function createGame(puzzle: Puzzle, options: GameOptions): GameState {
       puzzle.words.filter((_, i) => i !== specialIndex),
       random,
     );
-    words = [...others.slice(0, CENTRE_TILE), puzzle.words[specialIndex] as string, ...others.slice(CENTRE_TILE)];
+    words = [
+      ...others.slice(0, CENTRE_TILE),
+      puzzle.words[specialIndex] as string,
+      ...others.slice(CENTRE_TILE),
+    ];
     lockSpecial = true;
   } else {
     words = shuffle(puzzle.words, random);
@@ -128,7 +132,8 @@ function revealSolution(state: GameState, status: GameStatus, order: number[]): 
 export function groupsOf(state: GameState): number[][] {
   const groups: number[][] = allCategories().map(() => []);
   for (const tile of state.tiles) {
-    for (const category of state.assignments[tile.position] ?? []) groups[category]?.push(tile.position);
+    for (const category of state.assignments[tile.position] ?? [])
+      groups[category]?.push(tile.position);
   }
   return groups;
 }
@@ -203,7 +208,12 @@ function submit(state: GameState): GameState {
   const attempts = [...state.attempts, { groups, results }];
   const next: GameState = { ...state, attempts, notice: null };
   if (results.every((result) => result.isFullyCorrect)) {
-    return { ...next, status: 'won', activeCategory: null, solutionOrder: results.map((r) => r.trueCategory) };
+    return {
+      ...next,
+      status: 'won',
+      activeCategory: null,
+      solutionOrder: results.map((r) => r.trueCategory),
+    };
   }
   if (attempts.length >= maxTries(state)) {
     return revealSolution(next, 'lost', solutionOrderFrom(results, state.puzzle.categories.length));
@@ -215,9 +225,13 @@ function submit(state: GameState): GameState {
 function solutionOrderFrom(results: readonly CategoryResult[], categoryCount: number): number[] {
   const order: number[] = [];
   for (const result of results) {
-    order.push(result.trueCategory >= 0 && !order.includes(result.trueCategory) ? result.trueCategory : -1);
+    order.push(
+      result.trueCategory >= 0 && !order.includes(result.trueCategory) ? result.trueCategory : -1,
+    );
   }
-  const unused = Array.from({ length: categoryCount }, (_, i) => i).filter((i) => !order.includes(i));
+  const unused = Array.from({ length: categoryCount }, (_, i) => i).filter(
+    (i) => !order.includes(i),
+  );
   return order.map((value) => (value >= 0 ? value : (unused.shift() ?? -1)));
 }
 

@@ -6,7 +6,12 @@ describe('scoreGroups', () => {
   it('marks every group fully correct for the solution, in any order', () => {
     const results = scoreGroups([...SOLUTION].reverse(), ringPuzzle.categories);
     expect(results.map((r) => r.isFullyCorrect)).toEqual([true, true, true, true]);
-    expect(results.map((r) => r.name)).toEqual(['Round shapes', 'Boxing', 'Jewelry', 'Bell sounds']);
+    expect(results.map((r) => r.name)).toEqual([
+      'Round shapes',
+      'Boxing',
+      'Jewelry',
+      'Bell sounds',
+    ]);
   });
 
   it('counts the special word as fitting every category', () => {

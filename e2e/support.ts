@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import type { Puzzle } from '../core/puzzle';
+
+const DIR = join(import.meta.dirname, '..', 'puzzles');
+
+export function readPuzzles(): Puzzle[] {
+  return readdirSync(DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Puzzle);
+}
+
+export function puzzleDated(date: string): Puzzle {
+  const puzzle = readPuzzles().find((p) => p.date === date);
+  if (!puzzle) throw new Error(`The catalogue has no puzzle dated ${date}`);
+  return puzzle;
+}
+
+/** The earliest-dated puzzle that is not the daily one on `today`: an archive puzzle. */
+export function archivePuzzle(today: string): Puzzle {
+  const older = readPuzzles()
+    .filter((p) => p.date < today)
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const puzzle = older[0];
+  if (!puzzle) throw new Error('The catalogue has no archive puzzle');
+  return puzzle;
+}
+
+/** Sets the browser's clock to a UTC instant; time then flows on from there. */
+export async function setClock(page: Page, iso: string): Promise<void> {
+  await page.clock.install({ time: new Date(iso) });
+}
+
+/**
+ * Opens `path` a few seconds before a UTC instant, lets the page load, then stops the clock at
+ * that instant: from then on timers run only when the test says so.
+ */
+export async function openPausedAt(page: Page, path: string, iso: string): Promise<void> {
+  const time = new Date(iso);
+  await page.clock.install({ time: new Date(time.getTime() - 10_000) });
+  await page.goto(path);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.clock.pauseAt(time);
+}
+
+export const tile = (page: Page, word: string) =>
+  page.getByRole('button', {
+    name: new RegExp(`^${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`),
+  });
+
+export const circle = (page: Page, n: number) =>
+  page.getByRole('button', { name: `Category ${n}`, exact: true });
+
+/** Places each list of words in the group of the same index (1-based circles), skipping locked words. */
+export async function placeGroups(
+  page: Page,
+  groups: readonly (readonly string[])[],
+  skip: string[] = [],
+) {
+  for (const [index, words] of groups.entries()) {
+    await circle(page, index + 1).click();
+    await expect(circle(page, index + 1)).toHaveAttribute('aria-pressed', 'true');
+    for (const word of words) {
+      if (!skip.includes(word)) await tile(page, word).click();
+    }
+  }
+  await circle(page, groups.length).click();
+}
+
+/** Six distinct wrong groupings of a puzzle (the special word in every group). */
+export function wrongGroupings(puzzle: Puzzle): string[][][] {
+  const others = puzzle.words.filter((w) => w !== puzzle.specialWord);
+  return [0, 1, 2, 3, 4, 5].map((i) => {
+    const words = [...others];
+    [words[0], words[i + 2]] = [words[i + 2] as string, words[0] as string];
+    return [0, 1, 2, 3].map((g) => [
+      puzzle.specialWord,
+      words[g * 2] as string,
+      words[g * 2 + 1] as string,
+    ]);
+  });
+}
+
+export async function chooseDifficulty(page: Page, label: 'Easy' | 'Normal') {
+  await page.getByRole('button', { name: 'Settings' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('radio', { name: label }).check();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}

@@ -1,0 +1,57 @@
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/error-boundary';
+import { NotFoundScreen } from '../components/error-screen';
+import { Layout } from '../components/layout';
+import { ModalHost } from '../components/modal-host';
+import { ModalProvider } from '../components/modal-context';
+import { GameActivityProvider } from '../features/settings/game-activity';
+import { PreferencesProvider } from '../features/settings/preferences';
+import { ThemeRoot } from '../features/settings/theme-root';
+import { STRINGS } from '../strings';
+import { GamePage, LAYOUT_ROUTES } from './routes';
+
+function PageLoading() {
+  return (
+    <p className="page-loading" role="status">
+      {STRINGS.loading}
+    </p>
+  );
+}
+
+export function App() {
+  const [location] = useLocation();
+  return (
+    <PreferencesProvider>
+      <GameActivityProvider>
+        <ModalProvider>
+          <ThemeRoot />
+          <ErrorBoundary resetKey={location}>
+            <Switch>
+              <Route path="/game">
+                <Suspense fallback={<PageLoading />}>
+                  <GamePage />
+                </Suspense>
+              </Route>
+              <Route>
+                <Layout>
+                  <Suspense fallback={<PageLoading />}>
+                    <Switch>
+                      {LAYOUT_ROUTES.map(({ path, component }) => (
+                        <Route key={path} path={path} component={component} />
+                      ))}
+                      <Route>
+                        <NotFoundScreen />
+                      </Route>
+                    </Switch>
+                  </Suspense>
+                </Layout>
+              </Route>
+            </Switch>
+          </ErrorBoundary>
+          <ModalHost />
+        </ModalProvider>
+      </GameActivityProvider>
+    </PreferencesProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { groupsOf, type GameState } from '../../../core/game/engine';
+import type { PaletteColor } from '../../../core/game/palette';
+import { STRINGS } from '../../strings';
+
+interface ColorSelectorsProps {
+  state: GameState;
+  colors: readonly PaletteColor[];
+  disabled: boolean;
+  onChoose: (category: number) => void;
+}
+
+/** The four colour circles: choose one, then tap words. Once solved, each shows its category name. */
+export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelectorsProps) {
+  const groups = groupsOf(state);
+  return (
+    <div className="selectors" role="group" aria-label="Groups">
+      {colors.map((color, index) => {
+        const trueCategory = state.solutionOrder?.[index];
+        const name =
+          trueCategory === undefined ? null : state.puzzle.categories[trueCategory]?.name;
+        const chosen = state.activeCategory === index;
+        return (
+          <div key={color.name} className="selector">
+            <button
+              type="button"
+              className={`selector-circle${chosen ? ' selector-chosen' : ''}`}
+              style={{ background: color.fill, color: color.ink }}
+              aria-pressed={chosen}
+              aria-disabled={disabled || undefined}
+              onClick={() => {
+                if (!disabled) onChoose(index);
+              }}
+            >
+              <span aria-hidden="true">{index + 1}</span>
+              <span className="visually-hidden">{STRINGS.category(index + 1)}</span>
+            </button>
+            <span className="selector-caption">{name ?? `${groups[index]?.length ?? 0}/3`}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

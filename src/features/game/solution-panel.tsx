@@ -1,0 +1,25 @@
+import type { Puzzle } from '../../../core/puzzle';
+import { STRINGS } from '../../strings';
+
+/** Every category with its words, and the special word that joins them. */
+export function SolutionPanel({ puzzle }: { puzzle: Puzzle }) {
+  const special = puzzle.specialWord.trim().toLocaleLowerCase('en-US');
+  return (
+    <section className="solution" aria-labelledby="solution-title">
+      <h2 id="solution-title">{STRINGS.solutionTitle}</h2>
+      <ul>
+        {puzzle.categories.map((category) => (
+          <li key={category.name}>
+            <strong>{category.name}:</strong>{' '}
+            {category.words
+              .filter((w) => w.trim().toLocaleLowerCase('en-US') !== special)
+              .join(', ')}
+            {' + '}
+            <em>{puzzle.specialWord}</em>
+          </li>
+        ))}
+      </ul>
+      <p className="solution-special">{STRINGS.specialSentence(puzzle.specialWord)}</p>
+    </section>
+  );
+}

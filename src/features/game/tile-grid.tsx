@@ -1,0 +1,81 @@
+import type { CSSProperties } from 'react';
+import type { GameState } from '../../../core/game/engine';
+import type { PaletteColor } from '../../../core/game/palette';
+
+interface TileGridProps {
+  state: GameState;
+  colors: readonly PaletteColor[];
+  disabled: boolean;
+  onToggle: (position: number) => void;
+}
+
+function tileStyle(
+  groups: readonly number[],
+  colors: readonly PaletteColor[],
+): CSSProperties | undefined {
+  const fills = groups.map((group) => colors[group]?.fill ?? 'transparent');
+  if (fills.length === 1) return { background: fills[0], color: colors[groups[0] ?? 0]?.ink };
+  if (fills.length === 2 || fills.length === 3) {
+    const step = 100 / fills.length;
+    const stops = fills.map((fill, i) => `${fill} ${i * step}% ${(i + 1) * step}%`).join(', ');
+    return { background: `linear-gradient(135deg, ${stops})` };
+  }
+  return undefined;
+}
+
+function groupText(groups: readonly number[]): string {
+  if (groups.length === 0) return '';
+  if (groups.length === 4) return ', in all four groups';
+  const names = groups.map((g) => g + 1);
+  const list =
+    names.length === 1 ? `${names[0]}` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `, in group${names.length > 1 ? 's' : ''} ${list}`;
+}
+
+/** The 3x3 grid. Tiles are keyed by position; each shows its groups by colour and by number. */
+export function TileGrid({ state, colors, disabled, onToggle }: TileGridProps) {
+  return (
+    <div className="tile-grid" role="group" aria-label="Words">
+      {state.tiles.map((tile) => {
+        const groups = state.assignments[tile.position] ?? [];
+        const inActive = state.activeCategory !== null && groups.includes(state.activeCategory);
+        const kind =
+          groups.length === 4
+            ? 'all'
+            : groups.length > 1
+              ? 'split'
+              : groups.length === 1
+                ? 'one'
+                : 'none';
+        return (
+          <button
+            key={tile.position}
+            type="button"
+            className={`tile tile-${kind}${inActive ? ' tile-active' : ''}${tile.locked ? ' tile-locked' : ''}`}
+            style={tileStyle(groups, colors)}
+            aria-label={`${tile.word}${groupText(groups)}`}
+            aria-disabled={disabled || undefined}
+            onClick={() => {
+              if (!disabled) onToggle(tile.position);
+            }}
+          >
+            <span className="tile-word">{tile.word}</span>
+            {groups.length > 0 ? (
+              <span className="tile-badges" aria-hidden="true">
+                {groups.map((g) => (
+                  <span
+                    key={g}
+                    className="tile-badge"
+                    style={{ background: colors[g]?.fill, color: colors[g]?.ink }}
+                  >
+                    {g + 1}
+                  </span>
+                ))}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

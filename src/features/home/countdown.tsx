@@ -1,0 +1,18 @@
+import { formatCountdown, msUntilNextUtcMidnight } from '../../../core/dates';
+import { STRINGS } from '../../strings';
+
+/** "New puzzle in: HH:MM:SS". Screen readers get the hours and minutes only, not a tick each second. */
+export function Countdown({ now }: { now: number }) {
+  const remaining = formatCountdown(msUntilNextUtcMidnight(now));
+  const [hours, minutes] = remaining.split(':');
+  return (
+    <p className="countdown">
+      <span aria-hidden="true">
+        {STRINGS.newPuzzleIn} <time className="countdown-time">{remaining}</time>
+      </span>
+      <span className="visually-hidden">
+        {STRINGS.newPuzzleIn} {Number(hours)} hours {Number(minutes)} minutes
+      </span>
+    </p>
+  );
+}

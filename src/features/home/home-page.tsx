@@ -1,0 +1,93 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import { utcDate } from '../../../core/dates';
+import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
+import { puzzleNumber } from '../../../core/puzzle';
+import { preloadGame } from '../../app/preload';
+import { useModal } from '../../components/modal-context';
+import { allSummaries, loadPuzzle } from '../../lib/catalogue';
+import { dailyPuzzleId, nextRandomPuzzleId } from '../../lib/player-state';
+import { useNow } from '../../lib/use-now';
+import { usePageTitle } from '../../lib/use-page-title';
+import { STRINGS } from '../../strings';
+import { Countdown } from './countdown';
+
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}
+
+export function HomePage() {
+  usePageTitle(null);
+  const now = useNow();
+  const today = utcDate(now);
+  const [, navigate] = useLocation();
+  const { open } = useModal();
+  const dailyId = useMemo(() => dailyPuzzleId(today), [today]);
+  const daily = allSummaries().find((summary) => summary.id === dailyId) ?? null;
+
+  useEffect(() => {
+    whenIdle(() => {
+      preloadGame();
+      if (dailyId) void loadPuzzle(dailyId);
+    });
+  }, [dailyId]);
+
+  const playRandom = () => {
+    const id = nextRandomPuzzleId(today);
+    navigate(id ? `/game?puzzleId=${id}&mode=play` : '/game');
+  };
+
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="home-title">
+        <h1 id="home-title" className="hero-title">
+          {STRINGS.appName}
+        </h1>
+        <p className="tagline">{STRINGS.tagline}</p>
+        {daily ? (
+          <div className="today-card">
+            <p className="today-number">{STRINGS.puzzleNumber(puzzleNumber(daily.id) ?? 0)}</p>
+            <h2 className="today-title">{daily.title}</h2>
+            <p className="today-meta">
+              <span className={`difficulty-chip difficulty-${daily.difficulty}`}>
+                {DIFFICULTY_SETTINGS[daily.difficulty].label}
+              </span>
+              {daily.author ? <span>{STRINGS.by(daily.author)}</span> : null}
+            </p>
+          </div>
+        ) : (
+          <p>{STRINGS.noPuzzleToday}</p>
+        )}
+        <div className="hero-actions">
+          <Link href="/game" className="button primary large">
+            {STRINGS.playToday}
+          </Link>
+          <button type="button" className="button large" onClick={playRandom}>
+            {STRINGS.randomPuzzle}
+          </button>
+        </div>
+        <Countdown now={now} />
+      </section>
+
+      <button type="button" className="note-card" onClick={() => open({ kind: 'note' })}>
+        <span className="note-card-kicker">A note from the author</span>
+        <span className="note-card-text">
+          Linchpin is back, and could use a hand. Read the note →
+        </span>
+      </button>
+
+      <nav className="home-links" aria-label="Get started">
+        <Link href="/how-to-play">How to play</Link>
+        <button type="button" className="link-button" onClick={() => open({ kind: 'settings' })}>
+          Settings
+        </button>
+        <button type="button" className="link-button" onClick={() => open({ kind: 'note' })}>
+          Author&apos;s note
+        </button>
+      </nav>
+
+      <p className="version">{STRINGS.version(__APP_VERSION__)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
+import { MESSAGES } from '../../../core/game/messages';
+import { PALETTES } from '../../../core/game/palette';
+import { Modal } from '../../components/modal';
+import { useGameActivity } from './game-activity';
+import { usePreferences, type GameMode } from './preferences';
+
+const MODES: { value: GameMode; label: string }[] = [
+  { value: 'legacy', label: 'Legacy' },
+  { value: 'dragAndDrop', label: 'Drag and Drop' },
+];
+
+export function SettingsModal({ onClose }: { onClose: () => void }) {
+  const preferences = usePreferences();
+  const { gameActive } = useGameActivity();
+  const [lockMessage, setLockMessage] = useState<string | null>(null);
+  const systemDark =
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+  const dark = preferences.darkMode ?? systemDark;
+  return (
+    <Modal title="Settings" onClose={onClose}>
+      <fieldset className="setting">
+        <legend>Game mode</legend>
+        {MODES.map((mode) => (
+          <label key={mode.value} className="choice">
+            <input
+              type="radio"
+              name="game-mode"
+              checked={preferences.gameMode === mode.value}
+              onChange={() => preferences.update({ gameMode: mode.value })}
+            />
+            {mode.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="setting">
+        <legend>Difficulty</legend>
+        {CHOOSABLE_DIFFICULTIES.map((difficulty) => (
+          <label key={difficulty} className="choice">
+            <input
+              type="radio"
+              name="difficulty"
+              checked={preferences.difficulty === difficulty}
+              aria-describedby="difficulty-lock"
+              onChange={() => {
+                if (gameActive) setLockMessage(MESSAGES.difficultyLocked);
+                else preferences.update({ difficulty });
+              }}
+            />
+            {DIFFICULTY_SETTINGS[difficulty].label}
+          </label>
+        ))}
+        <p className="setting-help">{DIFFICULTY_SETTINGS[preferences.difficulty].description}</p>
+        <p id="difficulty-lock" className="setting-error" role="alert">
+          {lockMessage}
+        </p>
+      </fieldset>
+      <fieldset className="setting">
+        <legend>Colors</legend>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={preferences.palette === 'colorBlind'}
+            onChange={(event) =>
+              preferences.update({ palette: event.target.checked ? 'colorBlind' : 'default' })
+            }
+          />
+          Color-blind palette
+        </label>
+        <div
+          className="palette-preview"
+          aria-label={`${PALETTES[preferences.palette].label} palette preview`}
+          role="img"
+        >
+          {PALETTES[preferences.palette].colors.map((color, index) => (
+            <span key={color.name} style={{ background: color.fill, color: color.ink }}>
+              {index + 1}
+            </span>
+          ))}
+        </div>
+        <p className="setting-help">
+          {PALETTES[preferences.palette].label}:{' '}
+          {PALETTES[preferences.palette].colors.map((c) => c.name).join(', ')}
+        </p>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={dark}
+            onChange={(event) => preferences.update({ darkMode: event.target.checked })}
+          />
+          Dark mode
+        </label>
+      </fieldset>
+    </Modal>
+  );
+}

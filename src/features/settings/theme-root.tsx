@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { usePreferences } from './preferences';
+
+/** Mirrors the theme choices onto <html> so CSS can follow them. */
+export function ThemeRoot() {
+  const { darkMode, palette } = usePreferences();
+  useEffect(() => {
+    const root = document.documentElement;
+    if (darkMode === null) delete root.dataset.theme;
+    else root.dataset.theme = darkMode ? 'dark' : 'light';
+    root.dataset.palette = palette;
+  }, [darkMode, palette]);
+  return null;
+}
