@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { checkPuzzle } from '../core/puzzle-check';
 import { puzzleNumber, puzzleSchema, toSummary, type PuzzleSummary } from '../core/puzzle';
@@ -35,13 +35,14 @@ export function readCatalogue(dir: string): CatalogueEntry[] {
   );
 }
 
-function catalogueModule(dir: string): string {
+function catalogueModule(dir: string, root: string): string {
   const entries = readCatalogue(dir);
+  // Root-relative ids ("/puzzles/puzzle_1.json") resolve the same in dev, tests and builds.
   const loaders = entries
-    .map(
-      ({ summary, path }) =>
-        `  ${JSON.stringify(summary.id)}: () => import(${JSON.stringify(path)}),`,
-    )
+    .map(({ summary, path }) => {
+      const id = `/${relative(root, path).split(sep).join('/')}`;
+      return `  ${JSON.stringify(summary.id)}: () => import(${JSON.stringify(id)}),`;
+    })
     .join('\n');
   return [
     `export const summaries = ${JSON.stringify(entries.map((entry) => entry.summary))};`,
@@ -55,15 +56,18 @@ function catalogueModule(dir: string): string {
  * full puzzle is its own lazily loaded chunk.
  */
 export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
+  let root = process.cwd();
   return {
     name: 'linchpin-puzzle-catalogue',
+    configResolved(config) {
+      root = config.root;
+    },
     resolveId(id) {
       return id === INDEX_ID ? RESOLVED_INDEX_ID : null;
     },
     load(id) {
       if (id !== RESOLVED_INDEX_ID) return null;
-      this.addWatchFile(dir);
-      return catalogueModule(dir);
+      return catalogueModule(dir, root);
     },
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(dir)) return;

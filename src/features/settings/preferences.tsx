@@ -26,8 +26,14 @@ const DEFAULTS: Preferences = {
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
-export function PreferencesProvider({ children }: { children: ReactNode }) {
-  const [preferences, setPreferences] = useState<Preferences>(DEFAULTS);
+export function PreferencesProvider({
+  children,
+  initial,
+}: {
+  children: ReactNode;
+  initial?: Partial<Preferences>;
+}) {
+  const [preferences, setPreferences] = useState<Preferences>(() => ({ ...DEFAULTS, ...initial }));
   const value = useMemo(
     () => ({
       ...preferences,
