@@ -1,0 +1,152 @@
+import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Everything the server reads from the environment, checked at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database (and the owner tool's token). */
+  dataDir: string;
+  /** A PostgreSQL server to use instead of the embedded database. */
+  databaseUrl: string | null;
+  /** Posts allowed per client address per window, across both form routes. */
+  rateLimit: { max: number; windowMs: number };
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
+  /** The built site (Vite's output). */
+  distDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Third-party hosts are allowed by the Content-Security-Policy only when these are configured. */
+  csp: { ads: boolean; analytics: boolean };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration error:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+const UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+};
+
+/** "60000", "60s", "1 minute", "2m" → milliseconds; null when not a duration. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(text.trim());
+  if (!match?.[1]) return null;
+  const unit = UNITS[(match[2] || 'ms').toLowerCase()];
+  const value = Number(match[1]) * (unit ?? Number.NaN);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** "false", "true", a hop count, or a comma-separated list of proxy addresses/CIDRs/keywords. */
+export function parseTrustProxy(text: string): boolean | number | string[] | null {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === '0' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : null;
+}
+
+function isPostgresUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset or blank variable counts as unset. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Reads and checks the configuration; throws ConfigError listing every bad value. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const bad = (name: string, rule: string) =>
+    problems.push(`${name} must be ${rule}, not "${read(env, name) ?? ''}".`);
+
+  const portText = read(env, 'PORT') ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) bad('PORT', 'a whole number from 0 to 65535');
+
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  if (isIP(host.replace(/^\[|\]$/g, '')) === 0 && !/^[a-z0-9.-]+$/i.test(host)) {
+    bad('HOST', 'an IP address or a host name such as 127.0.0.1 or 0.0.0.0');
+  }
+
+  const databaseUrl = read(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
+    problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/linchpin.');
+  }
+
+  const maxText = read(env, 'RATE_LIMIT_MAX') ?? '10';
+  const max = Number(maxText);
+  if (!/^\d+$/.test(maxText) || max < 1 || !Number.isSafeInteger(max)) {
+    bad('RATE_LIMIT_MAX', 'a whole number of posts from 1 up');
+  }
+
+  const windowMs = parseDuration(read(env, 'RATE_LIMIT_WINDOW') ?? '1 minute');
+  if (windowMs === null) bad('RATE_LIMIT_WINDOW', 'a duration such as "1 minute", "30s" or 60000 (milliseconds)');
+
+  const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY') ?? 'false');
+  if (trustProxy === null) {
+    bad('TRUST_PROXY', 'true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8"');
+  }
+
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  const level = LOG_LEVELS.find((candidate) => candidate === logLevel);
+  if (level === undefined) bad('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir: resolve(cwd, read(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl,
+    rateLimit: { max, windowMs: windowMs ?? 60_000 },
+    trustProxy: trustProxy ?? false,
+    distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),
+    logLevel: level ?? 'info',
+    csp: {
+      ads: Boolean(read(env, 'AD_CLIENT') ?? read(env, 'VITE_AD_CLIENT')),
+      analytics: Boolean(read(env, 'ANALYTICS_ID') ?? read(env, 'VITE_ANALYTICS_ID')),
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** One row as the driver returns it; read it through a schema before use. */
+export type Row = Record<string, unknown>;
+
+/** Something that runs parameterised SQL: the database itself, or one transaction on it. */
+export interface Queryable {
+  /** One statement with `$1`-style parameters. */
+  query(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The embedded database (PGlite) or a PostgreSQL server, behind one interface. */
+export interface Database extends Queryable {
+  readonly kind: 'embedded' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,47 @@
+import pg from 'pg';
+import { type Database, type Queryable, type Row } from './database';
+
+function queryable(target: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query(sql, params = []) {
+      const result = await target.query<Row>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql) {
+      await target.query(sql);
+    },
+  };
+}
+
+/** A PostgreSQL server reached through a connection pool (DATABASE_URL). */
+export async function openPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // Without a listener, an idle client losing its connection would crash the process.
+  pool.on('error', () => {});
+  // Fail at start-up, not at the first post, when the server cannot be reached.
+  const client = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  client.release();
+
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(work) {
+      const tx = await pool.connect();
+      try {
+        await tx.query('BEGIN');
+        const result = await work(queryable(tx));
+        await tx.query('COMMIT');
+        return result;
+      } catch (error) {
+        await tx.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        tx.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
