@@ -1,0 +1,90 @@
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { HONEYPOT_FIELD, contactSchema, fieldErrors, puzzleSubmissionSchema } from '../core/forms';
+import { type Database } from './db/database';
+import { insertContactMessage, insertPuzzleSubmission } from './db/inbox-store';
+
+/**
+ * POST /api/contact and POST /api/puzzle-submissions (SPEC §7 fields), JSON or form-encoded.
+ *   201 { id }                              stored (committed)
+ *   400 { error, fields: { name: message } } a field is missing, wrong or not part of the form
+ *   413 / 415 / 429 { error }               too large, another content type, too many posts
+ * A filled honeypot field is answered 201 and not stored.
+ */
+export const FORM_BODY_LIMIT = 32 * 1024;
+export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+
+export const INVALID_FORM_MESSAGE = 'Some fields need your attention.';
+export const NOT_AN_OBJECT_MESSAGE = 'Please send the form fields as a JSON object or as form-encoded fields.';
+export const STORE_FAILED_MESSAGE = 'We could not save what you sent just now. Please try again in a minute.';
+
+// The browser schemas strip unknown fields; the server refuses them, apart from the honeypot.
+const strictContact = z.strictObject(contactSchema.shape);
+const strictSubmission = z.strictObject(puzzleSubmissionSchema.shape);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isHoneypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+interface FormRoute<T> {
+  url: string;
+  schema: z.ZodMiniType<T>;
+  store: (db: Database, form: T) => Promise<number>;
+}
+
+function handler<T>(db: Database, route: FormRoute<T>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = request.body;
+    if (!isRecord(body)) return reply.code(400).send({ error: NOT_AN_OBJECT_MESSAGE, fields: {} });
+
+    const { [HONEYPOT_FIELD]: honeypot, ...fields } = body;
+    if (isHoneypotFilled(honeypot)) {
+      request.log.info({ route: route.url }, 'honeypot filled: answered 201, not stored');
+      return reply.code(201).send({ id: 0 });
+    }
+
+    const parsed = route.schema.safeParse(fields);
+    if (!parsed.success) {
+      return reply.code(400).send({ error: INVALID_FORM_MESSAGE, fields: fieldErrors(parsed.error) });
+    }
+    let id: number;
+    try {
+      id = await route.store(db, parsed.data);
+    } catch (error) {
+      request.log.error({ err: error, route: route.url }, 'could not store a form post');
+      return reply.code(503).send({ error: STORE_FAILED_MESSAGE });
+    }
+    return reply.code(201).send({ id });
+  };
+}
+
+/** Answers 415 before the body is read when the content type is not JSON or form-encoded. */
+async function requireFormContentType(request: FastifyRequest, reply: FastifyReply) {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!ACCEPTED_TYPES.includes(type)) {
+    return reply.code(415).send({ error: 'Please send the form as JSON or as form-encoded fields.' });
+  }
+}
+
+export function registerFormRoutes(app: FastifyInstance, db: Database): void {
+  // One counter per client address, shared by both routes, counting every POST (@fastify/rate-limit).
+  const rateLimit = app.rateLimit();
+  const routes = [
+    { url: '/api/contact', handler: handler(db, { url: '/api/contact', schema: strictContact, store: insertContactMessage }) },
+    {
+      url: '/api/puzzle-submissions',
+      handler: handler(db, { url: '/api/puzzle-submissions', schema: strictSubmission, store: insertPuzzleSubmission }),
+    },
+  ];
+  for (const route of routes) {
+    app.post(route.url, {
+      bodyLimit: FORM_BODY_LIMIT,
+      onRequest: [rateLimit, requireFormContentType],
+      handler: route.handler,
+    });
+  }
+}

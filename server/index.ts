@@ -1,0 +1,100 @@
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { type Database } from './db/database';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { migrate } from './db/migrate';
+import { openEmbeddedDatabase } from './db/pglite-database';
+import { openPostgresDatabase } from './db/postgres-database';
+import { loopbackUrl, newOwnerToken, removeOwnerAccess, writeOwnerAccess } from './owner-access';
+
+/**
+ * Start-up: read the configuration, open and migrate the database, listen, and print the address.
+ * SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database, exit 0.
+ */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+// The owner's tool holds the data folder only for a moment; wait that long for it.
+const DATA_DIR_WAIT_MS = 15_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function displayUrl(host: string, port: number): string {
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) {
+    return openPostgresDatabase(config.databaseUrl).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`could not reach the PostgreSQL server of DATABASE_URL (${reason}).`);
+    });
+  }
+  return openEmbeddedDatabase(config.dataDir, { role: 'server', waitMs: DATA_DIR_WAIT_MS });
+}
+
+function describeStartError(error: unknown, config: Config): string {
+  if (error instanceof DataDirBusyError) return `Linchpin could not start: ${error.message}`;
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (code === 'EADDRINUSE') {
+    return `Linchpin could not start: port ${config.port} is already in use on ${config.host}. Set PORT to another port.`;
+  }
+  if (code === 'EADDRNOTAVAIL') return `Linchpin could not start: HOST ${config.host} is not an address of this machine.`;
+  return `Linchpin could not start: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
+
+  let db: Database | undefined;
+  try {
+    db = await openDatabase(config);
+    await migrate(db);
+    const embedded = db.kind === 'embedded';
+    const ownerToken = embedded ? newOwnerToken() : undefined;
+    const app = createApp({ db, config, ownerToken });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    if (ownerToken) {
+      await writeOwnerAccess(config.dataDir, { pid: process.pid, url: loopbackUrl(config.host, port), token: ownerToken });
+    }
+    console.log(`Linchpin is running at ${displayUrl(config.host, port)}`);
+
+    const database = db;
+    let stopping = false;
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info(`${signal}: finishing requests in flight, then stopping`);
+      const timer = setTimeout(() => {
+        console.error(`Linchpin did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      void (async () => {
+        await app.close();
+        if (embedded) await removeOwnerAccess(config.dataDir);
+        await database.close();
+        console.log('Linchpin stopped.');
+        process.exit(0);
+      })().catch((error: unknown) => {
+        console.error('Linchpin could not stop cleanly:', error);
+        process.exit(1);
+      });
+    };
+    process.on('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+  } catch (error) {
+    await db?.close().catch(() => {});
+    fail(describeStartError(error, config));
+  }
+}
+
+await main();

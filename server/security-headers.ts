@@ -1,0 +1,85 @@
+import fastifyHelmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import { type FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every response (helmet), with a strict Content-Security-Policy: scripts and
+ * styles from this site only, plus the inline ones index.html carries, allowed by their hashes.
+ * Third-party hosts appear only when ads or analytics are configured.
+ */
+
+// Google AdSense (SPEC §7 "ad network"): script, ad frames, images and reporting calls.
+const AD_HOSTS = {
+  script: ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com', 'https://*.adtrafficquality.google'],
+  frame: ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com', 'https://*.adtrafficquality.google'],
+  img: ['https:'],
+  connect: ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com', 'https://*.adtrafficquality.google'],
+};
+// Google Analytics 4 (SPEC §7 "analytics service").
+const ANALYTICS_HOSTS = {
+  script: ['https://www.googletagmanager.com'],
+  frame: [],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+type Hosts = typeof AD_HOSTS;
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** Hashes of the inline <script> (without src) and <style> blocks of an HTML page. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((body) => body.length > 0)
+    .map(sha256);
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => sha256(match[1] ?? ''));
+  return { scripts, styles };
+}
+
+export interface CspOptions {
+  indexHtml: string | null;
+  ads: boolean;
+  analytics: boolean;
+}
+
+export function cspDirectives(options: CspOptions): Record<string, string[]> {
+  const { scripts, styles } = inlineHashes(options.indexHtml ?? '');
+  const extra: Hosts = { script: [], frame: [], img: [], connect: [] };
+  for (const hosts of [options.ads ? AD_HOSTS : null, options.analytics ? ANALYTICS_HOSTS : null]) {
+    if (!hosts) continue;
+    for (const key of ['script', 'frame', 'img', 'connect'] as const) extra[key].push(...hosts[key]);
+  }
+  const unique = (list: string[]) => [...new Set(list)];
+  return {
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'", ...scripts, ...extra.script]),
+    'style-src': unique(["'self'", ...styles]),
+    'img-src': unique(["'self'", 'data:', ...extra.img]),
+    'font-src': ["'self'"],
+    'connect-src': unique(["'self'", ...extra.connect]),
+    'media-src': ["'self'"],
+    'frame-src': extra.frame.length > 0 ? unique(extra.frame) : ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions): void {
+  void app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=()');
+  });
+}

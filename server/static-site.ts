@@ -1,0 +1,65 @@
+import fastifyStatic from '@fastify/static';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, sep } from 'node:path';
+import { isAppRoute } from '../core/routes';
+
+/**
+ * The built site from dist/: hashed files under /assets/ cached for a year, everything else
+ * revalidated. A path with no file extension is a page of the app and gets index.html (status 404
+ * when it is not one of the app's routes); a missing file with an extension is a plain 404.
+ */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/** index.html, or null when the site has not been built. Read once at start-up. */
+export function readIndexHtml(distDir: string): string | null {
+  try {
+    return readFileSync(join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function registerStaticSite(app: FastifyInstance, options: { distDir: string; indexHtml: string | null }): void {
+  const { distDir, indexHtml } = options;
+  const assetsPrefix = join(distDir, 'assets') + sep;
+
+  if (existsSync(distDir)) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      serveDotFiles: false,
+      // Only files: a path without an extension (/, /about, /assets) is a page, answered below.
+      allowedPath: (pathName) => extname(pathName) !== '',
+      cacheControl: false,
+      // Uses dist/*.br and *.gz when a build step wrote them; otherwise @fastify/compress compresses.
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', path.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '' && !isApi;
+    if (!isPage) {
+      return isApi
+        ? reply.code(404).send({ error: 'Not found.' })
+        : reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    }
+    if (indexHtml === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The site has not been built yet: run `npm run build`, then start the server again.');
+    }
+    return reply
+      .code(isAppRoute(path) ? 200 : 404)
+      .header('Cache-Control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}
