@@ -1,0 +1,305 @@
+import { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { type Database } from './db/database';
+import { countInbox, listInbox } from './db/inbox-store';
+import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
+import { testConfig } from './testing/fixture-site';
+
+const CONTACT = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'I love the daily puzzle.' };
+
+function submission(): Record<string, string> {
+  const form: Record<string, string> = { author: 'Ada', email: 'ada@example.com', title: 'Keys', specialWord: '' };
+  const groups = [
+    ['Piano parts', 'Pedal', 'String'],
+    ['Map features', 'Legend', 'Compass'],
+    ['Islands', 'Atoll', 'Isle'],
+    ['Important', 'Chief', 'Main'],
+  ];
+  groups.forEach(([name = '', a = '', b = ''], index) => {
+    const n = index + 1;
+    form[`category${n}_name`] = name;
+    form[`category${n}_word1`] = 'Key';
+    form[`category${n}_word2`] = a;
+    form[`category${n}_word3`] = b;
+  });
+  return form;
+}
+
+describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => {
+  const databases = makeDatabases();
+  let db: Database;
+  let app: FastifyInstance;
+
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  beforeEach(async () => {
+    db = await databases.fresh();
+    app = createApp({ db, config: testConfig(), logger: false });
+  });
+  afterEach(async () => {
+    await app.close();
+    await db.close();
+  });
+  afterAll(() => databases.dispose());
+
+  const postJson = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+
+  describe('POST /api/contact', () => {
+    it('answers 201 with the id of the committed row', async () => {
+      const response = await postJson('/api/contact', CONTACT);
+      expect(response.statusCode).toBe(201);
+      const { id } = response.json<{ id: number }>();
+      const [stored] = await listInbox(db, 'messages');
+      expect(stored).toMatchObject({ id, handledAt: null, fields: CONTACT });
+    });
+
+    it('takes form-encoded bodies with the same field names', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: new URLSearchParams({ ...CONTACT, message: 'Line one\r\nLine two' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.statusCode).toBe(201);
+      const [stored] = await listInbox(db, 'messages');
+      expect(stored?.fields.message).toBe('Line one\nLine two');
+    });
+
+    it('stores HTML and SQL-looking text exactly as typed', async () => {
+      const tricky = {
+        name: `Robert'); DROP TABLE contact_messages;--`,
+        email: 'bobby@example.com',
+        message: `<script>alert("hi")</script><img src=x onerror=alert(1)> $1 \\x00 %s {{7*7}}`,
+      };
+      expect((await postJson('/api/contact', tricky)).statusCode).toBe(201);
+      const [stored] = await listInbox(db, 'messages');
+      expect(stored?.fields).toEqual(tricky);
+    });
+
+    it('answers 400 with a message per missing field and stores nothing', async () => {
+      const response = await postJson('/api/contact', { name: '  ' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'Some fields need your attention.',
+        fields: {
+          name: 'Please enter your name.',
+          email: 'Please enter your email address.',
+          message: 'Please enter a message.',
+        },
+      });
+      expect(await countInbox(db, 'messages')).toBe(0);
+    });
+
+    it('refuses fields that are not part of the form', async () => {
+      const response = await postJson('/api/contact', { ...CONTACT, isAdmin: true });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fields: unknown }>().fields).toEqual({ isAdmin: 'This field is not part of the form.' });
+    });
+
+    it('refuses values of the wrong type', async () => {
+      const response = await postJson('/api/contact', { name: ['Ada'], email: 42, message: { text: 'hi' } });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual(['email', 'message', 'name']);
+    });
+
+    it('refuses repeated form-encoded fields', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: 'name=Ada&name=Bob&email=ada%40example.com&message=hi',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ fields: { name: 'Please enter your name.' } });
+    });
+
+    it('refuses control characters', async () => {
+      const response = await postJson('/api/contact', { ...CONTACT, message: 'ring\u0007ring' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        fields: { message: 'Please remove the invisible control characters from your message.' },
+      });
+    });
+
+    it('refuses a 10 KB message with the limit in the message', async () => {
+      const response = await postJson('/api/contact', { ...CONTACT, message: 'x'.repeat(10 * 1024) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        fields: { message: 'Please keep your message to 5,000 characters or fewer.' },
+      });
+    });
+
+    it.each([
+      ['invalid JSON', '{"name": "Ada",', 'The request body is not valid JSON.'],
+      ['an empty body', '', 'The request body is empty.'],
+      ['a JSON array', '[1, 2]', 'Please send the form fields as a JSON object or as form-encoded fields.'],
+      ['JSON null', 'null', 'Please send the form fields as a JSON object or as form-encoded fields.'],
+      ['a prototype key', '{"__proto__": {"x": 1}}', 'The request body is not valid JSON.'],
+    ])('answers 400 to %s', async (_label, payload, error) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error, fields: {} });
+    });
+
+    it('answers 413 to a body over 32 KB', async () => {
+      const response = await postJson('/api/contact', { ...CONTACT, message: 'x'.repeat(33 * 1024) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json<{ error: string }>().error).toMatch(/32 KB/);
+      expect(await countInbox(db, 'messages')).toBe(0);
+    });
+
+    it.each([
+      ['text/plain', 'name=Ada'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--x--'],
+      ['application/xml', '<name>Ada</name>'],
+    ])('answers 415 to %s', async (type, payload) => {
+      const response = await app.inject({ method: 'POST', url: '/api/contact', payload, headers: { 'content-type': type } });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ error: 'Please send the form as JSON or as form-encoded fields.' });
+    });
+
+    it('answers 415 when there is no content type', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/contact', payload: Buffer.from('{}') });
+      expect(response.statusCode).toBe(415);
+    });
+
+    it('answers 201 to a filled honeypot and stores nothing', async () => {
+      const response = await postJson('/api/contact', { ...CONTACT, website: 'http://spam.example' });
+      expect(response.statusCode).toBe(201);
+      expect(await countInbox(db, 'messages')).toBe(0);
+    });
+
+    it('accepts an empty honeypot field as a person would send it', async () => {
+      const response = await postJson('/api/contact', { ...CONTACT, website: '' });
+      expect(response.statusCode).toBe(201);
+      expect(await countInbox(db, 'messages')).toBe(1);
+    });
+  });
+
+  describe('POST /api/puzzle-submissions', () => {
+    it('answers 201 and stores every field, a blank special word as empty', async () => {
+      const form = submission();
+      const response = await postJson('/api/puzzle-submissions', form);
+      expect(response.statusCode).toBe(201);
+      const [stored] = await listInbox(db, 'submissions');
+      expect(stored?.id).toBe(response.json<{ id: number }>().id);
+      expect(stored?.fields).toEqual(form);
+    });
+
+    it('answers 400 naming the missing category word', async () => {
+      const { category3_word2: _dropped, ...form } = submission();
+      const response = await postJson('/api/puzzle-submissions', form);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ fields: { category3_word2: 'Please enter word 2 of category 3.' } });
+      expect(await countInbox(db, 'submissions')).toBe(0);
+    });
+
+    it('answers 201 to a filled honeypot and stores nothing', async () => {
+      const response = await postJson('/api/puzzle-submissions', { ...submission(), website: 'x' });
+      expect(response.statusCode).toBe(201);
+      expect(await countInbox(db, 'submissions')).toBe(0);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 past the limit per address, counting both form routes and bad posts', async () => {
+      const limited = createApp({ db, config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }), logger: false });
+      try {
+        const post = (url: string, payload: unknown, remoteAddress = '203.0.113.7') =>
+          limited.inject({ method: 'POST', url, payload: JSON.stringify(payload), remoteAddress, headers: { 'content-type': 'application/json' } });
+        expect((await post('/api/contact', CONTACT)).statusCode).toBe(201);
+        expect((await post('/api/contact', {})).statusCode).toBe(400);
+        expect((await post('/api/puzzle-submissions', submission())).statusCode).toBe(201);
+        const refused = await post('/api/puzzle-submissions', submission());
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ error: 'You have sent a lot in a short time. Please wait a minute and try again.' });
+        expect(refused.headers['retry-after']).toBeDefined();
+        expect((await post('/api/contact', CONTACT)).statusCode).toBe(429);
+        // Another address has its own count.
+        expect((await post('/api/contact', CONTACT, '203.0.113.8')).statusCode).toBe(201);
+        expect(await countInbox(db, 'messages')).toBe(2);
+        expect(await countInbox(db, 'submissions')).toBe(1);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('counts the forwarded address only behind a trusted proxy', async () => {
+      const config = testConfig({ rateLimit: { max: 1, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
+      const proxied = createApp({ db, config, logger: false });
+      try {
+        const post = (client: string) =>
+          proxied.inject({
+            method: 'POST',
+            url: '/api/contact',
+            payload: CONTACT,
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': client },
+          });
+        expect((await post('198.51.100.1')).statusCode).toBe(201);
+        expect((await post('198.51.100.2')).statusCode).toBe(201);
+        expect((await post('198.51.100.1')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+      // Without a trusted proxy, a forged X-Forwarded-For does not escape the limit.
+      const direct = createApp({ db, config: testConfig({ rateLimit: { max: 1, windowMs: 60_000 } }), logger: false });
+      try {
+        const post = (client: string) =>
+          direct.inject({ method: 'POST', url: '/api/contact', payload: CONTACT, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': client } });
+        expect((await post('198.51.100.1')).statusCode).toBe(201);
+        expect((await post('198.51.100.2')).statusCode).toBe(429);
+      } finally {
+        await direct.close();
+      }
+    });
+  });
+
+  describe('GET /api/health', () => {
+    it('reports the database reachable', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', database: 'reachable' });
+    });
+
+    it('reports the database unreachable with 503', async () => {
+      const broken: Database = { ...db, query: () => Promise.reject(new Error('connection refused')) };
+      const sick = createApp({ db: broken, config: testConfig(), logger: false });
+      try {
+        const response = await sick.inject({ method: 'GET', url: '/api/health' });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ status: 'error', database: 'unreachable' });
+        // A post that cannot be stored is not answered 201.
+        const post = await sick.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+        expect(post.statusCode).toBe(503);
+      } finally {
+        await sick.close();
+      }
+    });
+  });
+
+  it('stores 200 concurrent posts over HTTP: rows counted equal the 201s answered', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        fetch(`http://127.0.0.1:${port}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...CONTACT, message: `post ${index}` }),
+        }).then((response) => response.status),
+      ),
+    );
+    const created = statuses.filter((status) => status === 201).length;
+    expect(created).toBe(200);
+    expect(await countInbox(db, 'messages')).toBe(created);
+    const messages = new Set((await listInbox(db, 'messages')).map((entry) => entry.fields.message));
+    expect(messages.size).toBe(200);
+  });
+});

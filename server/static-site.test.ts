@@ -1,0 +1,159 @@
+import { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { type Database } from './db/database';
+import {
+  FIXTURE_ASSET,
+  FIXTURE_ASSET_BODY,
+  FIXTURE_INLINE_SCRIPT,
+  makeFixtureSite,
+  testConfig,
+} from './testing/fixture-site';
+
+/** The site needs no database; health is tested with the real ones in form-api.test.ts. */
+const NO_DATABASE: Database = {
+  kind: 'embedded',
+  query: () => Promise.resolve([]),
+  exec: () => Promise.resolve(),
+  transaction: () => Promise.reject(new Error('not used')),
+  close: () => Promise.resolve(),
+};
+
+const site = makeFixtureSite();
+let app: FastifyInstance;
+
+beforeAll(() => {
+  app = createApp({ db: NO_DATABASE, config: testConfig({ distDir: site.distDir }), logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  site.remove();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('built site', () => {
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const response = await get(FIXTURE_ASSET);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.body).toBe(FIXTURE_ASSET_BODY);
+  });
+
+  it('compresses with brotli or gzip as the browser asks', async () => {
+    const br = await get(FIXTURE_ASSET, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(FIXTURE_ASSET_BODY);
+    expect(br.rawPayload.length).toBeLessThan(FIXTURE_ASSET_BODY.length / 10);
+
+    const gzip = await get(FIXTURE_ASSET, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(FIXTURE_ASSET_BODY);
+  });
+
+  it('answers a revalidation with 304', async () => {
+    const first = await get(FIXTURE_ASSET);
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await get(FIXTURE_ASSET, { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves other root files, revalidated', async () => {
+    const response = await get('/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/game', '/archive', '/how-to-play', '/stats/', '/game?puzzleId=puzzle_3&mode=play'])(
+    'answers the app route %s with the app, not cached',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers an unknown page with the app and status 404, so the app shows its error screen', async () => {
+    const response = await get('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+    expect((await get('/assets')).statusCode).toBe(404);
+  });
+
+  it('answers a missing file with a plain 404', async () => {
+    for (const url of ['/assets/index-missing.js', '/robots.txt', '/..%2f..%2fetc%2fpasswd.txt']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown API paths with JSON', async () => {
+    const response = await get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found.' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy that hashes the inline script', async () => {
+    const response = await get('/');
+    const csp = String(response.headers['content-security-policy']);
+    const hash = createHash('sha256').update(FIXTURE_INLINE_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('https:');
+  });
+
+  it('sends the other headers on pages, files, API answers and errors alike', async () => {
+    for (const url of ['/', FIXTURE_ASSET, '/api/health', '/nope.png']) {
+      const response = await get(url);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toBeDefined();
+    }
+  });
+
+  it('allows the ad and analytics hosts only when they are configured', async () => {
+    const withThirdParties = createApp({
+      db: NO_DATABASE,
+      config: testConfig({ distDir: site.distDir, csp: { ads: true, analytics: true } }),
+      logger: false,
+    });
+    try {
+      const csp = String((await withThirdParties.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(csp).toMatch(/script-src [^;]*https:\/\/pagead2\.googlesyndication\.com/);
+      expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(csp).toMatch(/frame-src [^;]*doubleclick/);
+      expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      await withThirdParties.close();
+    }
+  });
+});
+
+describe('without a built site', () => {
+  it('still answers the API and says how to build the site', async () => {
+    const bare = createApp({ db: NO_DATABASE, config: testConfig(), logger: false });
+    try {
+      expect((await bare.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const page = await bare.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
