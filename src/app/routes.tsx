@@ -8,33 +8,60 @@ export const HomePage = lazy(() =>
 export const GamePage = lazy(() =>
   import('../features/game/game-page').then((m) => ({ default: m.GamePage })),
 );
-const pages = () => import('../features/pages/simple-pages');
+const staticPages = () => import('../features/pages/static-pages');
 
 export const LAYOUT_ROUTES = [
   { path: ROUTES.home, component: HomePage },
   {
     path: ROUTES.howToPlay,
-    component: lazy(() => pages().then((m) => ({ default: m.HowToPlayPage }))),
+    component: lazy(() =>
+      import('../features/pages/how-to-play-page').then((m) => ({ default: m.HowToPlayPage })),
+    ),
   },
-  { path: ROUTES.about, component: lazy(() => pages().then((m) => ({ default: m.AboutPage }))) },
-  { path: ROUTES.terms, component: lazy(() => pages().then((m) => ({ default: m.TermsPage }))) },
+  {
+    path: ROUTES.about,
+    component: lazy(() => staticPages().then((m) => ({ default: m.AboutPage }))),
+  },
+  {
+    path: ROUTES.terms,
+    component: lazy(() => staticPages().then((m) => ({ default: m.TermsPage }))),
+  },
   {
     path: ROUTES.privacy,
-    component: lazy(() => pages().then((m) => ({ default: m.PrivacyPage }))),
+    component: lazy(() => staticPages().then((m) => ({ default: m.PrivacyPage }))),
   },
   {
     path: ROUTES.contact,
-    component: lazy(() => pages().then((m) => ({ default: m.ContactPage }))),
+    component: lazy(() =>
+      import('../features/forms/contact-page').then((m) => ({ default: m.ContactPage })),
+    ),
   },
   {
     path: ROUTES.submitPuzzle,
-    component: lazy(() => pages().then((m) => ({ default: m.SubmitPuzzlePage }))),
+    component: lazy(() =>
+      import('../features/forms/submit-puzzle-page').then((m) => ({ default: m.SubmitPuzzlePage })),
+    ),
   },
   {
     path: ROUTES.archive,
-    component: lazy(() => pages().then((m) => ({ default: m.ArchivePage }))),
+    component: lazy(() =>
+      import('../features/archive/archive-page').then((m) => ({ default: m.ArchivePage })),
+    ),
   },
-  { path: ROUTES.twodle, component: lazy(() => pages().then((m) => ({ default: m.TwodlePage }))) },
-  { path: ROUTES.stats, component: lazy(() => pages().then((m) => ({ default: m.StatsPage }))) },
-  { path: ROUTES.ad, component: lazy(() => pages().then((m) => ({ default: m.AdPage }))) },
+  {
+    path: ROUTES.twodle,
+    component: lazy(() =>
+      import('../features/twodle/twodle-page').then((m) => ({ default: m.TwodlePage })),
+    ),
+  },
+  {
+    path: ROUTES.stats,
+    component: lazy(() =>
+      import('../features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
+    ),
+  },
+  {
+    path: ROUTES.ad,
+    component: lazy(() => import('../features/ad/ad-page').then((m) => ({ default: m.AdPage }))),
+  },
 ] as const;
