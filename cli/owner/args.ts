@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { type InboxKind } from '../../server/db/inbox-store';
+
+/** What `npm run owner -- …` was asked to do. */
+export type OwnerCommand =
+  | { name: 'list'; kind: InboxKind; json: boolean; unhandled: boolean }
+  | { name: 'show'; kind: InboxKind; id: number; json: boolean }
+  | { name: 'handle'; kind: InboxKind; id: number }
+  | { name: 'import'; id: number; date: string | null; force: boolean }
+  | { name: 'help' };
+
+export interface OwnerOptions {
+  command: OwnerCommand;
+  dataDir: string | null;
+  puzzlesDir: string | null;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `Usage: npm run owner -- <command> [options]
+
+  messages [--unhandled] [--json]        list contact messages, newest first
+  messages show <id> [--json]            show one message in full
+  messages handle <id>                   mark a message as handled
+  submissions [--unhandled] [--json]     list puzzle submissions, newest first
+  submissions show <id> [--json]         show one submission in full
+  submissions handle <id>                mark a submission as handled
+  import <submission-id> [--date YYYY-MM-DD] [--force]
+                                         write the submission as puzzles/puzzle_<next>.json,
+                                         dated the day after the last scheduled puzzle,
+                                         after the catalogue check; marks it handled
+
+Options:
+  --data-dir <dir>      the embedded database folder (default: DATA_DIR, else ./data)
+  --puzzles-dir <dir>   the catalogue folder for import (default: PUZZLES_DIR, else puzzles/)
+  --json                machine-readable output
+  --unhandled           only the ones not handled yet
+  --force               import a submission already marked handled
+
+With DATABASE_URL set, the tool works on that PostgreSQL database instead.`;
+
+function parseId(text: string | undefined, what: string): number {
+  if (text === undefined) throw new UsageError(`Which ${what}? Give its id, e.g. 3.`);
+  if (!/^[1-9]\d{0,9}$/.test(text)) throw new UsageError(`"${text}" is not a ${what} id (a whole number from 1).`);
+  return Number(text);
+}
+
+export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        unhandled: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        date: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'puzzles-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const common = { dataDir: values['data-dir'] ?? null, puzzlesDir: values['puzzles-dir'] ?? null };
+  const [first, second, third, ...rest] = positionals;
+  const extra = (list: (string | undefined)[]) => {
+    const unexpected = list.filter((item) => item !== undefined);
+    if (unexpected.length > 0) throw new UsageError(`Unexpected argument: ${unexpected.join(' ')}`);
+  };
+
+  if (values.help || first === undefined || first === 'help') return { command: { name: 'help' }, ...common };
+
+  if (first === 'messages' || first === 'submissions') {
+    const kind: InboxKind = first;
+    const what = kind === 'messages' ? 'message' : 'submission';
+    if (second === undefined) {
+      return { command: { name: 'list', kind, json: values.json, unhandled: values.unhandled }, ...common };
+    }
+    extra([...rest]);
+    if (second === 'show') {
+      return { command: { name: 'show', kind, id: parseId(third, what), json: values.json }, ...common };
+    }
+    if (second === 'handle') return { command: { name: 'handle', kind, id: parseId(third, what) }, ...common };
+    throw new UsageError(`Unknown ${kind} command "${second}": use show <id> or handle <id>.`);
+  }
+
+  if (first === 'import') {
+    extra([third, ...rest]);
+    const date = values.date ?? null;
+    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`--date must be YYYY-MM-DD, not "${date}".`);
+    return { command: { name: 'import', id: parseId(second, 'submission'), date, force: values.force }, ...common };
+  }
+
+  throw new UsageError(`Unknown command "${first}".`);
+}

@@ -1,0 +1,146 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { addDays, isIsoDate } from '../../core/dates';
+import { shuffle, type Random } from '../../core/game/random';
+import { type PuzzleSubmissionForm } from '../../core/forms';
+import { type Puzzle } from '../../core/puzzle';
+import { checkCatalogue, type Violation } from '../../core/puzzle-check';
+
+/** Turning a submitted puzzle into the next catalogue file, puzzles/puzzle_<n>.json. */
+export interface CatalogueEntry {
+  /** The file name, e.g. puzzle_12.json (what checkCatalogue compares ids with). */
+  file: string;
+  data: unknown;
+}
+
+export async function readCatalogue(dir: string): Promise<CatalogueEntry[]> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  const entries: CatalogueEntry[] = [];
+  for (const file of names) {
+    const text = await readFile(join(dir, file), 'utf8');
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null; // the check reports it; the import only needs the readable ones
+    }
+    entries.push({ file, data });
+  }
+  return entries;
+}
+
+function field(data: unknown, name: string): unknown {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const value: unknown = Reflect.get(data, name);
+  return value;
+}
+
+/** One more than the highest puzzle number among the file names and ids. */
+export function nextPuzzleNumber(entries: readonly CatalogueEntry[]): number {
+  let highest = 0;
+  for (const entry of entries) {
+    for (const text of [entry.file.replace(/\.json$/, ''), field(entry.data, 'id')]) {
+      const match = typeof text === 'string' ? /^puzzle_(\d+)$/.exec(text) : null;
+      if (match?.[1]) highest = Math.max(highest, Number(match[1]));
+    }
+  }
+  return highest + 1;
+}
+
+/**
+ * The day after the last scheduled puzzle; never today or earlier (today's puzzle is already out),
+ * so when the schedule has run out the new puzzle is tomorrow's.
+ */
+export function nextPuzzleDate(entries: readonly CatalogueEntry[], today: string): string {
+  const dates = entries
+    .map((entry) => field(entry.data, 'date'))
+    .filter((date): date is string => typeof date === 'string' && isIsoDate(date))
+    .sort();
+  const last = dates[dates.length - 1];
+  const afterLast = last === undefined ? addDays(today, 1) : addDays(last, 1);
+  return afterLast > today ? afterLast : addDays(today, 1);
+}
+
+/**
+ * The catalogue puzzle for a submission: the special word is the one given, or the first word of
+ * category 1; the nine words are every distinct word, shuffled so the groups are not given away.
+ */
+export function puzzleFromSubmission(
+  form: PuzzleSubmissionForm,
+  placement: { number: number; date: string; random: Random },
+): Puzzle {
+  const categories = ([1, 2, 3, 4] as const).map((n) => ({
+    name: form[`category${n}_name`],
+    words: [form[`category${n}_word1`], form[`category${n}_word2`], form[`category${n}_word3`]],
+  }));
+  const specialWord = form.specialWord === '' ? form.category1_word1 : form.specialWord;
+  const distinct = [...new Set([specialWord, ...categories.flatMap((category) => category.words)])];
+  return {
+    id: `puzzle_${placement.number}`,
+    date: placement.date,
+    author: form.author,
+    title: form.title,
+    difficulty: 'normal',
+    specialWord,
+    words: shuffle(distinct, placement.random),
+    categories,
+  };
+}
+
+const PRINT_WIDTH = 100;
+
+function inlineArray(items: readonly string[]): string {
+  return `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
+}
+
+function fitsOrExpands(indent: string, prefix: string, inline: string, expanded: () => string, suffix: string): string {
+  const line = `${indent}${prefix}${inline}${suffix}`;
+  return line.length <= PRINT_WIDTH ? line : `${indent}${prefix}${expanded()}${suffix}`;
+}
+
+/**
+ * The puzzle as the catalogue files are laid out (Prettier's JSON style, 100 columns): one key per
+ * line, arrays and categories on one line when they fit, 2-space indent, trailing newline.
+ */
+export function formatPuzzleJson(puzzle: Puzzle): string {
+  const expandArray = (items: readonly string[], indent: string) =>
+    `[\n${items.map((item) => `${indent}  ${JSON.stringify(item)}`).join(',\n')}\n${indent}]`;
+  const categoryLines = puzzle.categories.map((category, index) => {
+    const comma = index < puzzle.categories.length - 1 ? ',' : '';
+    const inline = `{ "name": ${JSON.stringify(category.name)}, "words": ${inlineArray(category.words)} }`;
+    return fitsOrExpands('    ', '', inline, () => {
+      const words = fitsOrExpands('      ', '"words": ', inlineArray(category.words), () => expandArray(category.words, '      '), '');
+      return `{\n      "name": ${JSON.stringify(category.name)},\n${words}\n    }`;
+    }, comma);
+  });
+  const lines = [
+    '{',
+    `  "id": ${JSON.stringify(puzzle.id)},`,
+    `  "date": ${JSON.stringify(puzzle.date)},`,
+    `  "author": ${JSON.stringify(puzzle.author)},`,
+    `  "title": ${JSON.stringify(puzzle.title)},`,
+    `  "difficulty": ${JSON.stringify(puzzle.difficulty)},`,
+    `  "specialWord": ${JSON.stringify(puzzle.specialWord)},`,
+    fitsOrExpands('  ', '"words": ', inlineArray(puzzle.words), () => expandArray(puzzle.words, '  '), ','),
+    '  "categories": [',
+    ...categoryLines,
+    '  ]',
+    '}',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const key = (violation: Violation) => `${violation.file}\u0000${violation.field}\u0000${violation.message}`;
+
+/** The catalogue check's complaints that adding `file` causes (problems already there are not its fault). */
+export function violationsOf(existing: readonly CatalogueEntry[], added: CatalogueEntry): Violation[] {
+  const before = new Set(checkCatalogue([...existing]).map(key));
+  return checkCatalogue([...existing, added]).filter((violation) => !before.has(key(violation)));
+}
+
+/** Writes the file, refusing to replace one that exists. */
+export async function writePuzzleFile(dir: string, puzzle: Puzzle): Promise<string> {
+  const path = join(dir, `${puzzle.id}.json`);
+  await writeFile(path, formatPuzzleJson(puzzle), { flag: 'wx' });
+  return path;
+}

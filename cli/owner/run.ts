@@ -1,0 +1,129 @@
+import { relative } from 'node:path';
+import { utcDate } from '../../core/dates';
+import { type Random } from '../../core/game/random';
+import { validatePuzzleSubmission } from '../../core/forms';
+import { type InboxKind } from '../../server/db/inbox-store';
+import { USAGE, type OwnerCommand } from './args';
+import { capitalisedNoun, formatEntry, formatList, formatTime, toJson, visible } from './format';
+import {
+  nextPuzzleDate,
+  nextPuzzleNumber,
+  puzzleFromSubmission,
+  readCatalogue,
+  violationsOf,
+  writePuzzleFile,
+} from './import-puzzle';
+import { type OwnerSource } from './source';
+
+/** Everything a command touches, passed in so tests can use a test database and a fixed clock. */
+export interface OwnerContext {
+  source: () => Promise<OwnerSource>;
+  puzzlesDir: string;
+  cwd: string;
+  now: () => number;
+  random: Random;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const what = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission');
+
+async function withSource<T>(context: OwnerContext, work: (source: OwnerSource) => Promise<T>): Promise<T> {
+  const source = await context.source();
+  try {
+    return await work(source);
+  } finally {
+    await source.close();
+  }
+}
+
+async function importSubmission(
+  context: OwnerContext,
+  source: OwnerSource,
+  command: Extract<OwnerCommand, { name: 'import' }>,
+): Promise<number> {
+  const entry = await source.get('submissions', command.id);
+  if (entry === null) {
+    context.err(`There is no submission ${command.id}.`);
+    return 1;
+  }
+  if (entry.handledAt !== null && !command.force) {
+    context.err(
+      `Submission ${command.id} was already handled (${formatTime(entry.handledAt)}), perhaps imported. ` +
+        'Add --force to import it anyway.',
+    );
+    return 1;
+  }
+  const form = validatePuzzleSubmission(entry.fields);
+  if (!form.success) {
+    context.err(`Submission ${command.id} cannot be imported: its stored fields do not pass the form's rules.`);
+    for (const [name, message] of Object.entries(form.fieldErrors)) context.err(`  ${name}: ${message}`);
+    return 1;
+  }
+
+  const catalogue = await readCatalogue(context.puzzlesDir);
+  const today = utcDate(context.now());
+  const date = command.date ?? nextPuzzleDate(catalogue, today);
+  const puzzle = puzzleFromSubmission(form.data, { number: nextPuzzleNumber(catalogue), date, random: context.random });
+  const file = `${puzzle.id}.json`;
+  const problems = violationsOf(catalogue, { file, data: puzzle });
+  if (problems.length > 0) {
+    context.err(`Submission ${command.id} was not imported: the catalogue check refused it. Nothing was written.`);
+    for (const problem of problems) context.err(`  ${problem.field}: ${visible(problem.message)}`);
+    return 1;
+  }
+
+  const path = await writePuzzleFile(context.puzzlesDir, puzzle);
+  await source.markHandled('submissions', command.id);
+  context.out(
+    `Wrote ${relative(context.cwd, path) || path}: "${visible(puzzle.title)}" by ${visible(puzzle.author ?? '')}, ` +
+      `scheduled for ${puzzle.date}. Submission ${command.id} is marked handled.`,
+  );
+  return 0;
+}
+
+/** Runs one command; returns the exit code (0 done, 1 refused or not found). */
+export async function runOwnerCommand(command: OwnerCommand, context: OwnerContext): Promise<number> {
+  switch (command.name) {
+    case 'help':
+      context.out(USAGE);
+      return 0;
+    case 'list':
+      return withSource(context, async (source) => {
+        const entries = await source.list(command.kind, { unhandled: command.unhandled });
+        context.out(
+          command.json
+            ? JSON.stringify(entries.map(toJson), null, 2)
+            : formatList(command.kind, entries, command.unhandled),
+        );
+        return 0;
+      });
+    case 'show':
+      return withSource(context, async (source) => {
+        const entry = await source.get(command.kind, command.id);
+        if (entry === null) {
+          context.err(`There is no ${what(command.kind)} ${command.id}.`);
+          return 1;
+        }
+        context.out(command.json ? JSON.stringify(toJson(entry), null, 2) : formatEntry(command.kind, entry));
+        return 0;
+      });
+    case 'handle':
+      return withSource(context, async (source) => {
+        const before = await source.get(command.kind, command.id);
+        if (before === null) {
+          context.err(`There is no ${what(command.kind)} ${command.id}.`);
+          return 1;
+        }
+        if (before.handledAt !== null) {
+          context.out(`${capitalisedNoun(command.kind)} ${command.id} was already handled (${formatTime(before.handledAt)}).`);
+          return 0;
+        }
+        await source.markHandled(command.kind, command.id);
+        context.out(`${capitalisedNoun(command.kind)} ${command.id} is marked handled.`);
+        return 0;
+      });
+    case 'import':
+      return withSource(context, (source) => importSubmission(context, source, command));
+  }
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration, parseTrustProxy } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/linchpin');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has defaults for a plain `npm start`', () => {
+    const config = loadConfig({}, '/srv/linchpin');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/linchpin/data',
+      databaseUrl: null,
+      rateLimit: { max: 10, windowMs: 60_000 },
+      trustProxy: false,
+      logLevel: 'info',
+      csp: { ads: false, analytics: false },
+    });
+    expect(config.distDir).toMatch(/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/linchpin',
+        DATABASE_URL: 'postgres://linchpin:secret@db.internal:5432/linchpin',
+        RATE_LIMIT_MAX: '25',
+        RATE_LIMIT_WINDOW: '30s',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        DIST_DIR: 'build/site',
+        LOG_LEVEL: 'WARN',
+        AD_CLIENT: 'ca-pub-123',
+        VITE_ANALYTICS_ID: 'G-ABC',
+      },
+      '/srv/linchpin',
+    );
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/linchpin',
+      databaseUrl: 'postgres://linchpin:secret@db.internal:5432/linchpin',
+      rateLimit: { max: 25, windowMs: 30_000 },
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      distDir: '/srv/linchpin/build/site',
+      logLevel: 'warn',
+      csp: { ads: true, analytics: true },
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }, '/srv').port).toBe(8080);
+    expect(loadConfig({ DATABASE_URL: '  ' }, '/srv').databaseUrl).toBeNull();
+  });
+
+  it('names each bad value with what it should be', () => {
+    expect(
+      problemsOf({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        RATE_LIMIT_MAX: '0',
+        RATE_LIMIT_WINDOW: 'soon',
+        TRUST_PROXY: 'everyone',
+        LOG_LEVEL: 'loud',
+      }),
+    ).toEqual([
+      'PORT must be a whole number from 0 to 65535, not "eighty".',
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/linchpin.',
+      'RATE_LIMIT_MAX must be a whole number of posts from 1 up, not "0".',
+      'RATE_LIMIT_WINDOW must be a duration such as "1 minute", "30s" or 60000 (milliseconds), not "soon".',
+      'TRUST_PROXY must be true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8", not "everyone".',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
+  });
+
+  it('does not print the database password in its message', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://root:hunter2@x' }).join(' ')).not.toContain('hunter2');
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['60000', 60_000],
+    ['1 minute', 60_000],
+    ['2m', 120_000],
+    ['30s', 30_000],
+    ['1 hour', 3_600_000],
+  ])('reads %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
+
+  it.each(['', '0', '-5s', '1 fortnight', '1.5m'])('refuses %s', (text) => expect(parseDuration(text)).toBeNull());
+});
+
+describe('parseTrustProxy', () => {
+  it('reads booleans, hop counts, addresses and keywords', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('loopback, ::1, 192.168.0.0/16')).toEqual(['loopback', '::1', '192.168.0.0/16']);
+    expect(parseTrustProxy('10.0.0.0/33')).toBeNull();
+    expect(parseTrustProxy('proxy.example.com')).toBeNull();
+  });
+});
