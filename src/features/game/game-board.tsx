@@ -107,9 +107,11 @@ function Board({ puzzle, pageMode, isDaily }: GameBoardProps) {
         disabled={over}
         onChoose={(category) => dispatch({ type: 'chooseCategory', category })}
       />
-      <p className="try-counter" aria-live="polite">
-        {STRINGS.tryCounter(currentTry(state), maxTries(state))}
-      </p>
+      {state.status === 'solution' ? null : (
+        <p className="try-counter" aria-live="polite">
+          {STRINGS.tryCounter(currentTry(state), maxTries(state))}
+        </p>
+      )}
       <p
         className={`notice${notice ? ` notice-${notice.kind}` : ''}`}
         role="status"
