@@ -87,31 +87,18 @@ export function puzzleFromSubmission(
   };
 }
 
-const PRINT_WIDTH = 100;
-
 function inlineArray(items: readonly string[]): string {
   return `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
 }
 
-function fitsOrExpands(indent: string, prefix: string, inline: string, expanded: () => string, suffix: string): string {
-  const line = `${indent}${prefix}${inline}${suffix}`;
-  return line.length <= PRINT_WIDTH ? line : `${indent}${prefix}${expanded()}${suffix}`;
-}
-
 /**
- * The puzzle as the catalogue files are laid out (Prettier's JSON style, 100 columns): one key per
- * line, arrays and categories on one line when they fit, 2-space indent, trailing newline.
+ * The puzzle laid out like the catalogue files: one key per line, the words and each category on
+ * one line, 2-space indent, trailing newline.
  */
 export function formatPuzzleJson(puzzle: Puzzle): string {
-  const expandArray = (items: readonly string[], indent: string) =>
-    `[\n${items.map((item) => `${indent}  ${JSON.stringify(item)}`).join(',\n')}\n${indent}]`;
-  const categoryLines = puzzle.categories.map((category, index) => {
+  const categories = puzzle.categories.map((category, index) => {
     const comma = index < puzzle.categories.length - 1 ? ',' : '';
-    const inline = `{ "name": ${JSON.stringify(category.name)}, "words": ${inlineArray(category.words)} }`;
-    return fitsOrExpands('    ', '', inline, () => {
-      const words = fitsOrExpands('      ', '"words": ', inlineArray(category.words), () => expandArray(category.words, '      '), '');
-      return `{\n      "name": ${JSON.stringify(category.name)},\n${words}\n    }`;
-    }, comma);
+    return `    { "name": ${JSON.stringify(category.name)}, "words": ${inlineArray(category.words)} }${comma}`;
   });
   const lines = [
     '{',
@@ -121,9 +108,9 @@ export function formatPuzzleJson(puzzle: Puzzle): string {
     `  "title": ${JSON.stringify(puzzle.title)},`,
     `  "difficulty": ${JSON.stringify(puzzle.difficulty)},`,
     `  "specialWord": ${JSON.stringify(puzzle.specialWord)},`,
-    fitsOrExpands('  ', '"words": ', inlineArray(puzzle.words), () => expandArray(puzzle.words, '  '), ','),
+    `  "words": ${inlineArray(puzzle.words)},`,
     '  "categories": [',
-    ...categoryLines,
+    ...categories,
     '  ]',
     '}',
   ];

@@ -1,0 +1,184 @@
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../core/game/random';
+import { checkCatalogue } from '../../core/puzzle-check';
+import { type Database } from '../../server/db/database';
+import { getInboxEntry, insertContactMessage, insertPuzzleSubmission } from '../../server/db/inbox-store';
+import { ENGINES, PREPARE_TIMEOUT_MS } from '../../server/testing/test-databases';
+import { parseOwnerArgs } from './args';
+import { runOwnerCommand } from './run';
+import { databaseSource } from './source';
+import { SUBMISSION } from './test-fixtures';
+
+const CATALOGUE_DIR = join(import.meta.dirname, '..', '..', 'puzzles');
+// 2026-11-22T12:00:00Z
+const NOW = Date.UTC(2026, 10, 22, 12);
+
+describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases) => {
+  const databases = makeDatabases();
+  let db: Database;
+  let puzzlesDir: string;
+  let out: string[];
+  let err: string[];
+
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  beforeEach(async () => {
+    db = await databases.fresh();
+    puzzlesDir = mkdtempSync(join(tmpdir(), 'linchpin-puzzles-'));
+    // A small catalogue: the last scheduled puzzle is dated 2026-12-10 in puzzle_32.json.
+    for (const file of ['puzzle_1.json', 'puzzle_2.json', 'puzzle_32.json']) {
+      copyFileSync(join(CATALOGUE_DIR, file), join(puzzlesDir, file));
+    }
+    out = [];
+    err = [];
+  });
+  afterEach(async () => {
+    await db.close();
+    rmSync(puzzlesDir, { recursive: true, force: true });
+  });
+  afterAll(() => databases.dispose());
+
+  const owner = (...argv: string[]) =>
+    runOwnerCommand(parseOwnerArgs(argv).command, {
+      source: async () => ({ ...databaseSource(db, 'test'), close: async () => {} }),
+      puzzlesDir,
+      cwd: puzzlesDir,
+      now: () => NOW,
+      random: seededRandom(42),
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+    });
+
+  const puzzleFiles = () => readdirSync(puzzlesDir).sort();
+
+  it('lists messages newest first, and says so when there are none', async () => {
+    expect(await owner('messages')).toBe(0);
+    expect(out).toEqual(['No messages.']);
+    await insertContactMessage(db, { name: 'Ada', email: 'ada@example.com', message: 'First' });
+    await insertContactMessage(db, { name: 'Bob', email: 'bob@example.com', message: 'Second\nwith two lines' });
+    out = [];
+    expect(await owner('messages')).toBe(0);
+    const lines = out.join('\n').split('\n');
+    expect(lines[0]).toMatch(/^ID\s+RECEIVED\s+STATUS\s+NAME\s+EMAIL\s+MESSAGE$/);
+    expect(lines[1]).toMatch(/^2\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\s+new\s+Bob\s+bob@example.com\s+Second with two lines$/);
+    expect(lines[2]).toMatch(/^1\s.*Ada\s+ada@example.com\s+First$/);
+    expect(lines.at(-1)).toBe('2 messages');
+  });
+
+  it('prints --json as an array of objects with id, createdAt, handled and the fields', async () => {
+    await insertContactMessage(db, { name: 'Ada', email: 'ada@example.com', message: 'Hi' });
+    expect(await owner('messages', '--json')).toBe(0);
+    const parsed: unknown = JSON.parse(out.join('\n'));
+    expect(parsed).toEqual([
+      {
+        id: 1,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        handled: false,
+        handledAt: null,
+        name: 'Ada',
+        email: 'ada@example.com',
+        message: 'Hi',
+      },
+    ]);
+  });
+
+  it('shows one message in full, and marks it handled once', async () => {
+    await insertContactMessage(db, { name: 'Ada', email: 'ada@example.com', message: 'Line one\nLine two' });
+    expect(await owner('messages', 'show', '1')).toBe(0);
+    expect(out.join('\n')).toContain('From:    Ada <ada@example.com>\nMessage:\n    Line one\n    Line two');
+    out = [];
+    expect(await owner('messages', 'handle', '1')).toBe(0);
+    expect(out).toEqual(['Message 1 is marked handled.']);
+    out = [];
+    expect(await owner('messages', 'handle', '1')).toBe(0);
+    expect(out[0]).toMatch(/^Message 1 was already handled \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)\.$/);
+    out = [];
+    expect(await owner('messages', '--unhandled')).toBe(0);
+    expect(out).toEqual(['No unhandled messages.']);
+    out = [];
+    expect(await owner('messages', '--json')).toBe(0);
+    expect(JSON.parse(out.join(''))).toMatchObject([{ id: 1, handled: true }]);
+  });
+
+  it('says when there is no such id', async () => {
+    expect(await owner('messages', 'show', '9')).toBe(1);
+    expect(await owner('submissions', 'handle', '9')).toBe(1);
+    expect(await owner('import', '9')).toBe(1);
+    expect(err).toEqual(['There is no message 9.', 'There is no submission 9.', 'There is no submission 9.']);
+  });
+
+  it('never lets stored text drive the terminal', async () => {
+    // Stored without the form's checks, as another client of the database could.
+    await insertContactMessage(db, { name: 'Eve\u001b[2J', email: 'eve@example.com', message: 'Hi\u001b]0;pwned\u0007' });
+    await owner('messages');
+    await owner('messages', 'show', '1');
+    const printed = out.join('\n');
+    expect(printed).not.toContain('\u001b');
+    expect(printed).toContain('Eve\\u001b[2J');
+  });
+
+  it('shows a submission with its groups and how to import it', async () => {
+    await insertPuzzleSubmission(db, SUBMISSION);
+    expect(await owner('submissions')).toBe(0);
+    expect(out.join('\n')).toMatch(/1\s.*Grace Hopper\s+grace@example.com\s+Under the Hood/);
+    out = [];
+    expect(await owner('submissions', 'show', '1')).toBe(0);
+    const shown = out.join('\n');
+    expect(shown).toContain('Special word: (blank: the first word, Bonnet)');
+    expect(shown).toContain('Category 2:   Hats: Bonnet, Beret, Fedora');
+    expect(shown).toContain('Import it with: npm run owner -- import 1');
+  });
+
+  it('imports a submission as the next puzzle on the next free date, credited to its author', async () => {
+    await insertPuzzleSubmission(db, SUBMISSION);
+    expect(await owner('import', '1')).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toEqual([
+      'Wrote puzzle_33.json: "Under the Hood" by Grace Hopper, scheduled for 2026-12-11. Submission 1 is marked handled.',
+    ]);
+    const text = readFileSync(join(puzzlesDir, 'puzzle_33.json'), 'utf8');
+    const puzzle: unknown = JSON.parse(text);
+    expect(puzzle).toMatchObject({
+      id: 'puzzle_33',
+      date: '2026-12-11',
+      author: 'Grace Hopper',
+      title: 'Under the Hood',
+      difficulty: 'normal',
+      specialWord: 'Bonnet',
+    });
+    expect([...text.matchAll(/^ {2}"(\w+)":/gm)].map((match) => match[1])).toEqual(['id', 'date', 'author', 'title', 'difficulty', 'specialWord', 'words', 'categories']);
+    expect(text.endsWith('}\n')).toBe(true);
+    const catalogue = puzzleFiles().map((file) => ({ file, data: JSON.parse(readFileSync(join(puzzlesDir, file), 'utf8')) as unknown }));
+    expect(checkCatalogue(catalogue)).toEqual([]);
+    expect((await getInboxEntry(db, 'submissions', 1))?.handledAt).not.toBeNull();
+
+    // Once handled, a second import is refused unless forced.
+    out = [];
+    expect(await owner('import', '1')).toBe(1);
+    expect(err[0]).toMatch(/^Submission 1 was already handled .* Add --force to import it anyway\.$/);
+    expect(await owner('import', '1', '--force')).toBe(0);
+    expect(puzzleFiles()).toContain('puzzle_34.json');
+  });
+
+  it("refuses a submission that breaks a catalogue rule, with the check's messages, writing nothing", async () => {
+    // The special word (Bonnet, the first word) is missing from the fourth group.
+    await insertPuzzleSubmission(db, { ...SUBMISSION, category4_word1: 'Bluebell' });
+    const before = puzzleFiles();
+    expect(await owner('import', '1')).toBe(1);
+    expect(err[0]).toBe('Submission 1 was not imported: the catalogue check refused it. Nothing was written.');
+    expect(err.length).toBeGreaterThan(1);
+    expect(err.slice(1).join('\n')).toMatch(/Bonnet|special/i);
+    expect(puzzleFiles()).toEqual(before);
+    expect((await getInboxEntry(db, 'submissions', 1))?.handledAt).toBeNull();
+  });
+
+  it('refuses a date already taken', async () => {
+    await insertPuzzleSubmission(db, SUBMISSION);
+    const taken = /"date": "([\d-]+)"/.exec(readFileSync(join(puzzlesDir, 'puzzle_2.json'), 'utf8'))?.[1] ?? '';
+    expect(await owner('import', '1', '--date', taken)).toBe(1);
+    expect(err.join('\n')).toContain(`${taken} is already the date of puzzle_2.json`);
+    expect(existsSync(join(puzzlesDir, 'puzzle_33.json'))).toBe(false);
+  });
+});
