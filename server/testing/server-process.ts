@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The real server and owner's tool as child processes, the way `npm start` and `npm run owner` run them. */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<Exit>;
+  /** Sends the signal and waits for the process to end. */
+  stop: (signal?: NodeJS.Signals) => Promise<Exit>;
+}
+
+/** Variables the caller's shell may set that must not leak into a test server. */
+const CLEAN_ENV = { DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
+
+export function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...CLEAN_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Linchpin is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({
+          url: match[1],
+          child,
+          output: () => output,
+          exited,
+          stop: (signal = 'SIGTERM') => {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((exit) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${exit.code ?? exit.signal}) before it started:\n${output}`));
+    });
+  });
+}
+
+export interface RunResult extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a TypeScript entry point of the project (e.g. cli/owner.ts) to its end. */
+export function runScript(file: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
