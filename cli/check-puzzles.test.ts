@@ -156,7 +156,25 @@ describe('check-puzzles command', { timeout: 20_000 }, () => {
 
   it('exits 2 with usage on an unknown option', () => {
     const result = run('--folder', dir);
-    expect(result.stderr).toContain('Usage: check-puzzles [--dir <folder>]');
+    expect(result.stderr).toContain('Usage: check-puzzles [--dir <folder> [--catalogue]]');
     expect(result.status).toBe(2);
+  });
+
+  it('with --catalogue also applies the catalogue-wide rules', async () => {
+    await writePuzzle('puzzle_1.json', barkPuzzle('puzzle_1', '2025-04-07'));
+    await writePuzzle('puzzle_3.json', barkPuzzle('puzzle_3', '2025-04-08'));
+    // Each file is fine on its own: only the catalogue-wide rules see the gap and the repeat.
+    expect(run('--dir', dir).status).toBe(0);
+    const result = run('--dir', dir, '--catalogue');
+    expect(result.stdout).toContain(
+      `${dir}/(catalogue): id: ids must run from puzzle_1 to puzzle_3 without a gap; missing: puzzle_2`,
+    );
+    expect(result.stdout).toContain(
+      `${dir}/puzzle_3.json: specialWord: "Bark" is already the special word of puzzle_1.json`,
+    );
+    expect(result.stdout).toContain(
+      `${dir}/(catalogue): date: every date from 2026-11-01 through 2027-02-28 needs a puzzle`,
+    );
+    expect(result.status).toBe(1);
   });
 });

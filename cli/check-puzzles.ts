@@ -11,6 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkCatalogueContent, checkSchedule } from '../core/catalogue-rules';
 import { checkCatalogue, ROOT_FIELD, type Violation } from '../core/puzzle-check';
 
 const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,8 +23,19 @@ export interface CheckReport {
   ok: boolean;
 }
 
+export interface CheckOptions {
+  /** Also the rules for the whole catalogue: ids without gaps, unique special words, word overlap. */
+  content?: boolean;
+  /** Also the dates the catalogue must cover (CATALOGUE_SCHEDULE). */
+  schedule?: boolean;
+}
+
 /** Reads and checks every `*.json` file in `dir`; `label` is how the folder is named in the output. */
-export async function checkPuzzleDir(dir: string, label: string = dir): Promise<CheckReport> {
+export async function checkPuzzleDir(
+  dir: string,
+  label: string = dir,
+  options: CheckOptions = {},
+): Promise<CheckReport> {
   let names: string[];
   try {
     names = (await readdir(dir, { withFileTypes: true }))
@@ -48,9 +60,12 @@ export async function checkPuzzleDir(dir: string, label: string = dir): Promise<
     else unreadable.push({ file, field: ROOT_FIELD, message: result.message });
   }
 
-  const violations = [...unreadable, ...checkCatalogue(entries)].sort(
-    (a, b) => names.indexOf(a.file) - names.indexOf(b.file),
-  );
+  const violations = [
+    ...unreadable,
+    ...checkCatalogue(entries),
+    ...(options.content ? checkCatalogueContent(entries) : []),
+    ...(options.schedule ? checkSchedule(entries) : []),
+  ].sort((a, b) => names.indexOf(a.file) - names.indexOf(b.file));
   const lines = violations.map((v) => `${label}/${v.file}: ${v.field}: ${v.message}`);
   if (violations.length === 0) {
     lines.push(`Checked ${plural(names.length, 'puzzle')}: no problems.`);
@@ -97,18 +112,29 @@ function plural(count: number, noun: string): string {
 
 async function main(argv: string[]): Promise<number> {
   let dir: string | undefined;
+  let catalogue = false;
   try {
     ({
-      values: { dir },
-    } = parseArgs({ args: argv, options: { dir: { type: 'string' } }, strict: true }));
+      values: { dir, catalogue = false },
+    } = parseArgs({
+      args: argv,
+      options: { dir: { type: 'string' }, catalogue: { type: 'boolean' } },
+      strict: true,
+    }));
   } catch (error) {
-    console.error(`${errorMessage(error)}\nUsage: check-puzzles [--dir <folder>]`);
+    console.error(`${errorMessage(error)}\nUsage: check-puzzles [--dir <folder> [--catalogue]]`);
     return 2;
   }
+  // The project's own catalogue always meets the catalogue-wide rules; another folder only
+  // when asked with --catalogue.
+  const whole = {
+    content: dir === undefined || catalogue,
+    schedule: dir === undefined || catalogue,
+  };
   const report =
     dir === undefined
-      ? await checkPuzzleDir(join(PROJECT_ROOT, DEFAULT_DIR), DEFAULT_DIR)
-      : await checkPuzzleDir(resolve(dir), dir.replace(/\/+$/, ''));
+      ? await checkPuzzleDir(join(PROJECT_ROOT, DEFAULT_DIR), DEFAULT_DIR, whole)
+      : await checkPuzzleDir(resolve(dir), dir.replace(/\/+$/, ''), whole);
   for (const line of report.lines) console.log(line);
   return report.ok ? 0 : 1;
 }

@@ -1,0 +1,129 @@
+import { addDays, dateToMs } from './dates';
+import { puzzleNumber, puzzleSchema, type Puzzle } from './puzzle';
+import type { Violation } from './puzzle-check';
+
+/** Where a rule about the whole catalogue, not one file, reports. */
+export const CATALOGUE_FILE = '(catalogue)';
+
+/** Two puzzles may share at most this many words. */
+export const MAX_SHARED_WORDS = 3;
+
+/** The dates the catalogue must cover (docs/puzzle-authoring.md). */
+export interface Schedule {
+  /** Every date from `from` through `to` has exactly one puzzle. */
+  daily: { from: string; to: string };
+  /** At least `atLeast` puzzles are dated from `from` through `to`: the archive's history. */
+  history: { from: string; to: string; atLeast: number };
+}
+
+export const CATALOGUE_SCHEDULE: Schedule = {
+  daily: { from: '2026-11-01', to: '2027-02-28' },
+  history: { from: '2025-04-07', to: '2025-10-30', atLeast: 100 },
+};
+
+interface Entry {
+  file: string;
+  puzzle: Puzzle;
+}
+
+const normalise = (word: string) => word.trim().toLocaleLowerCase('en-US');
+
+/** The entries whose shape is valid (checkPuzzle reports the others). */
+export function parsedEntries(entries: readonly { file: string; data: unknown }[]): Entry[] {
+  return entries.flatMap(({ file, data }) => {
+    const parsed = puzzleSchema.safeParse(data);
+    return parsed.success ? [{ file, puzzle: parsed.data }] : [];
+  });
+}
+
+/** Ids run puzzle_1 … puzzle_N with no gap. */
+function checkIdSequence(entries: readonly Entry[]): Violation[] {
+  const numbers = new Set(entries.map((e) => puzzleNumber(e.puzzle.id)).filter((n) => n !== null));
+  const highest = Math.max(0, ...numbers);
+  const missing: number[] = [];
+  for (let n = 1; n <= highest; n += 1) if (!numbers.has(n)) missing.push(n);
+  if (missing.length === 0) return [];
+  const list = missing.map((n) => `puzzle_${n}`).join(', ');
+  return [
+    {
+      file: CATALOGUE_FILE,
+      field: 'id',
+      message: `ids must run from puzzle_1 to puzzle_${highest} without a gap; missing: ${list}`,
+    },
+  ];
+}
+
+/** No special word is the special word of two puzzles. */
+function checkSpecialWords(entries: readonly Entry[]): Violation[] {
+  const firstFile = new Map<string, string>();
+  const violations: Violation[] = [];
+  for (const { file, puzzle } of entries) {
+    const key = normalise(puzzle.specialWord);
+    const first = firstFile.get(key);
+    if (first === undefined) firstFile.set(key, file);
+    else
+      violations.push({
+        file,
+        field: 'specialWord',
+        message: `"${puzzle.specialWord}" is already the special word of ${first}`,
+      });
+  }
+  return violations;
+}
+
+/** No two puzzles share more than MAX_SHARED_WORDS words. */
+function checkOverlap(entries: readonly Entry[]): Violation[] {
+  const sets = entries.map((e) => new Set(e.puzzle.words.map(normalise)));
+  const violations: Violation[] = [];
+  entries.forEach((entry, i) => {
+    for (let j = 0; j < i; j += 1) {
+      const shared = entry.puzzle.words.filter((word) => sets[j]?.has(normalise(word)));
+      if (shared.length > MAX_SHARED_WORDS) {
+        violations.push({
+          file: entry.file,
+          field: 'words',
+          message: `shares ${shared.length} words with ${entries[j]?.file ?? '?'} (${shared.join(', ')}); at most ${MAX_SHARED_WORDS} may be shared`,
+        });
+      }
+    }
+  });
+  return violations;
+}
+
+/** The rules that span the catalogue's files, whatever its dates. */
+export function checkCatalogueContent(
+  entries: readonly { file: string; data: unknown }[],
+): Violation[] {
+  const parsed = parsedEntries(entries);
+  return [...checkIdSequence(parsed), ...checkSpecialWords(parsed), ...checkOverlap(parsed)];
+}
+
+/** Every daily date has a puzzle, and the archive's history is long enough. */
+export function checkSchedule(
+  entries: readonly { file: string; data: unknown }[],
+  schedule: Schedule = CATALOGUE_SCHEDULE,
+): Violation[] {
+  const dates = new Set(parsedEntries(entries).map((e) => e.puzzle.date));
+  const violations: Violation[] = [];
+  const { daily, history } = schedule;
+  const missing: string[] = [];
+  for (let date = daily.from; dateToMs(date) <= dateToMs(daily.to); date = addDays(date, 1)) {
+    if (!dates.has(date)) missing.push(date);
+  }
+  if (missing.length > 0) {
+    violations.push({
+      file: CATALOGUE_FILE,
+      field: 'date',
+      message: `every date from ${daily.from} through ${daily.to} needs a puzzle; ${missing.length} have none: ${missing.join(', ')}`,
+    });
+  }
+  const inHistory = [...dates].filter((date) => date >= history.from && date <= history.to).length;
+  if (inHistory < history.atLeast) {
+    violations.push({
+      file: CATALOGUE_FILE,
+      field: 'date',
+      message: `${inHistory} puzzles are dated ${history.from} through ${history.to}; the archive needs at least ${history.atLeast}`,
+    });
+  }
+  return violations;
+}
