@@ -1,4 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { ensurePostgres } from '../../scripts/ensure-postgres.mjs';
 import { type Database } from '../db/database';
@@ -8,9 +11,12 @@ import { openPostgresDatabase } from '../db/postgres-database';
 
 /**
  * A fresh, migrated database for every test, on both engines the server supports.
- * - embedded: one in-memory PGlite per test file (starting one takes seconds), a new schema per test.
- * - postgres: a new database per test on the local PostgreSQL server (TEST_DATABASE_URL, or the one
- *   scripts/ensure-postgres.mjs starts), dropped when the file is done.
+ * - embedded: one in-memory PGlite per test file, a new schema per test. A new PGlite spends
+ *   seconds creating its cluster, so the first one's empty cluster is kept in the temp folder and
+ *   later test files start from a copy of it.
+ * - postgres: a new schema per test (the connection's search_path) in the test database of the local
+ *   PostgreSQL server (TEST_DATABASE_URL, or the one scripts/ensure-postgres.mjs starts), dropped
+ *   when the file is done.
  */
 export type EngineName = Database['kind'];
 
@@ -23,7 +29,7 @@ export interface TestDatabases {
   prepare(): Promise<void>;
   /** A new, empty, migrated database. */
   fresh(): Promise<Database>;
-  /** The connection string of the last fresh database (postgres only), for a server process. */
+  /** The connection string of the last fresh database (postgres only), e.g. for a server process. */
   lastUrl(): string | null;
   dispose(): Promise<void>;
 }
@@ -31,9 +37,29 @@ export interface TestDatabases {
 let counter = 0;
 const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${++counter}`;
 
+const TEMPLATE = join(tmpdir(), 'linchpin-test-pglite-template.tar');
+
+/** An in-memory PGlite with an empty cluster, from the saved template when there is a usable one. */
+async function startPglite(): Promise<PGlite> {
+  const template = await readFile(TEMPLATE).catch(() => null);
+  if (template) {
+    try {
+      return await PGlite.create({ loadDataDir: new Blob([template]) });
+    } catch {
+      // Made by another PGlite version, or damaged: make a new one below.
+    }
+  }
+  const pgl = await PGlite.create();
+  const dump = await pgl.dumpDataDir('none');
+  const partial = `${TEMPLATE}.${process.pid}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, TEMPLATE);
+  return pgl;
+}
+
 export function embeddedTestDatabases(): TestDatabases {
   let shared: Promise<PGlite> | null = null;
-  const start = () => (shared ??= PGlite.create());
+  const start = () => (shared ??= startPglite());
   return {
     name: 'embedded',
     async prepare() {
@@ -76,11 +102,11 @@ export function postgresTestDatabases(): TestDatabases {
     },
     async fresh() {
       const { base, admin } = await start();
-      const name = uniqueName('linchpin_t');
-      await admin.query(`CREATE DATABASE ${name}`);
-      created.push(name);
+      const schema = uniqueName('test');
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      created.push(schema);
       const url = new URL(base.href);
-      url.pathname = `/${name}`;
+      url.searchParams.set('options', `-c search_path=${schema}`);
       last = url.href;
       const db = await openPostgresDatabase(url.href);
       open.push(db);
@@ -94,7 +120,7 @@ export function postgresTestDatabases(): TestDatabases {
       admin = null;
       base = null;
       if (pool === null) return;
-      for (const name of created.splice(0)) await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (const schema of created.splice(0)) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await pool.end();
     },
   };
