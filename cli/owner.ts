@@ -32,7 +32,10 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     return 2;
   }
   const dataDir = resolve(cwd, options.dataDir ?? setting(env.DATA_DIR) ?? 'data');
-  const puzzlesDir = resolve(cwd, options.puzzlesDir ?? setting(env.PUZZLES_DIR) ?? join(PROJECT_ROOT, 'puzzles'));
+  const puzzlesDir = resolve(
+    cwd,
+    options.puzzlesDir ?? setting(env.PUZZLES_DIR) ?? join(PROJECT_ROOT, 'puzzles'),
+  );
   const databaseUrl = setting(env.DATABASE_URL);
   try {
     return await runOwnerCommand(options.command, {

@@ -14,7 +14,12 @@ import * as z from 'zod/mini';
 const contact = { name: 'Ada', email: 'ada@example.com', message: 'Hello there' };
 
 function submission(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = { author: 'Ada', email: 'ada@example.com', title: 'Keys', specialWord: '' };
+  const base: Record<string, unknown> = {
+    author: 'Ada',
+    email: 'ada@example.com',
+    title: 'Keys',
+    specialWord: '',
+  };
   for (const n of [1, 2, 3, 4]) {
     base[`category${n}_name`] = `Group ${n}`;
     base[`category${n}_word1`] = 'KEY';
@@ -31,8 +36,15 @@ function errorsOf(input: unknown): Record<string, string> {
 
 describe('contact form', () => {
   it('accepts a complete message and trims the fields', () => {
-    const result = validateContact({ name: '  Ada ', email: ' ada@example.com ', message: '\n Hi \n' });
-    expect(result).toEqual({ success: true, data: { name: 'Ada', email: 'ada@example.com', message: 'Hi' } });
+    const result = validateContact({
+      name: '  Ada ',
+      email: ' ada@example.com ',
+      message: '\n Hi \n',
+    });
+    expect(result).toEqual({
+      success: true,
+      data: { name: 'Ada', email: 'ada@example.com', message: 'Hi' },
+    });
   });
 
   it('asks for every missing field by name', () => {
@@ -57,13 +69,18 @@ describe('contact form', () => {
   it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada example@x.com', 'ada@exa mple.com'])(
     'says "%s" is not a valid email address',
     (email) => {
-      expect(errorsOf({ ...contact, email })).toEqual({ email: 'Please enter a valid email address.' });
+      expect(errorsOf({ ...contact, email })).toEqual({
+        email: 'Please enter a valid email address.',
+      });
     },
   );
 
-  it.each(['a@b.co', 'first.last+tag@sub.example.org', "o'brien@example.ie"])('accepts %s', (email) => {
-    expect(validateContact({ ...contact, email }).success).toBe(true);
-  });
+  it.each(['a@b.co', 'first.last+tag@sub.example.org', "o'brien@example.ie"])(
+    'accepts %s',
+    (email) => {
+      expect(validateContact({ ...contact, email }).success).toBe(true);
+    },
+  );
 
   it('limits lengths with a message that gives the limit', () => {
     expect(errorsOf({ ...contact, name: 'x'.repeat(101) })).toEqual({
@@ -113,7 +130,9 @@ describe('puzzle submission form', () => {
   });
 
   it('asks for each missing category name and word by its place', () => {
-    const result = validatePuzzleSubmission(submission({ category3_name: '', category2_word3: undefined, title: ' ' }));
+    const result = validatePuzzleSubmission(
+      submission({ category3_name: '', category2_word3: undefined, title: ' ' }),
+    );
     expect(result.success).toBe(false);
     expect(result.success ? {} : result.fieldErrors).toEqual({
       title: 'Please give your puzzle a title.',
@@ -124,7 +143,11 @@ describe('puzzle submission form', () => {
 
   it('limits words to 24 characters and category names to 60', () => {
     const result = validatePuzzleSubmission(
-      submission({ category1_word2: 'w'.repeat(25), category4_name: 'n'.repeat(61), specialWord: 's'.repeat(25) }),
+      submission({
+        category1_word2: 'w'.repeat(25),
+        category4_name: 'n'.repeat(61),
+        specialWord: 's'.repeat(25),
+      }),
     );
     expect(result.success ? {} : result.fieldErrors).toEqual({
       specialWord: 'Please keep the special word to 24 characters or fewer.',
@@ -145,7 +168,10 @@ describe('fieldErrors', () => {
     const result = strict.safeParse({ ...contact, name: '', extra: 'x' });
     expect(result.success).toBe(false);
     if (!result.success) {
-      expect(fieldErrors(result.error)).toEqual({ name: 'Please enter your name.', extra: UNEXPECTED_FIELD_MESSAGE });
+      expect(fieldErrors(result.error)).toEqual({
+        name: 'Please enter your name.',
+        extra: UNEXPECTED_FIELD_MESSAGE,
+      });
     }
   });
 });

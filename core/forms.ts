@@ -18,11 +18,22 @@ export const FORM_LIMITS = {
   word: 24,
 } as const;
 
-// C0 controls except tab and newline, DEL, and C1 controls.
-const CONTROL_EXCEPT_TAB_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+/** C0 controls, DEL and C1 controls: invisible characters that can garble or hide text. */
+export function isControlCharacter(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
+
+function hasControlCharacters(value: string, allowTabAndNewline: boolean): boolean {
+  for (const char of value) {
+    if (isControlCharacter(char) && !(allowTabAndNewline && (char === '\t' || char === '\n')))
+      return true;
+  }
+  return false;
+}
 // The address rule browsers apply to <input type="email">, plus a dot in the domain.
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -37,12 +48,11 @@ interface TextRule {
 
 /** Text as typed, with line breaks normalised to \n and surrounding space trimmed. */
 function text(rule: TextRule, required: boolean) {
-  const controls = rule.multiLine ? CONTROL_EXCEPT_TAB_NEWLINE : ANY_CONTROL;
   return z.string({ error: rule.missing }).check(
     z.overwrite((value) => value.replace(/\r\n?/g, '\n')),
     z.trim(),
     ...(required ? [z.minLength(1, { error: rule.missing, abort: true })] : []),
-    z.refine((value) => !controls.test(value), {
+    z.refine((value) => !hasControlCharacters(value, rule.multiLine === true), {
       error: `Please remove the invisible control characters from ${rule.label}.`,
     }),
     z.maxLength(rule.max, `Please keep ${rule.label} to ${count(rule.max)} characters or fewer.`),
@@ -64,7 +74,11 @@ function email() {
 }
 
 function categoryName(n: number) {
-  return required({ missing: `Please name category ${n}.`, max: FORM_LIMITS.categoryName, label: `the name of category ${n}` });
+  return required({
+    missing: `Please name category ${n}.`,
+    max: FORM_LIMITS.categoryName,
+    label: `the name of category ${n}`,
+  });
 }
 
 function word(n: number, m: number) {
@@ -87,11 +101,29 @@ export const contactSchema = z.object({
 });
 
 export const puzzleSubmissionSchema = z.object({
-  author: required({ missing: 'Please enter your name as the author.', max: FORM_LIMITS.author, label: 'the author name' }),
+  author: required({
+    missing: 'Please enter your name as the author.',
+    max: FORM_LIMITS.author,
+    label: 'the author name',
+  }),
   email: email(),
-  title: required({ missing: 'Please give your puzzle a title.', max: FORM_LIMITS.title, label: 'the title' }),
+  title: required({
+    missing: 'Please give your puzzle a title.',
+    max: FORM_LIMITS.title,
+    label: 'the title',
+  }),
   /** Optional: blank means the first word (category 1, word 1) is the special word. */
-  specialWord: z._default(text({ missing: 'Please enter the special word as text.', max: FORM_LIMITS.word, label: 'the special word' }, false), ''),
+  specialWord: z._default(
+    text(
+      {
+        missing: 'Please enter the special word as text.',
+        max: FORM_LIMITS.word,
+        label: 'the special word',
+      },
+      false,
+    ),
+    '',
+  ),
   category1_name: categoryName(1),
   category1_word1: word(1, 1),
   category1_word2: word(1, 2),
@@ -122,7 +154,13 @@ export const PUZZLE_SUBMISSION_FIELDS: readonly PuzzleSubmissionField[] = [
   'title',
   'specialWord',
   ...([1, 2, 3, 4] as const).flatMap(
-    (n) => [`category${n}_name`, `category${n}_word1`, `category${n}_word2`, `category${n}_word3`] as const,
+    (n) =>
+      [
+        `category${n}_name`,
+        `category${n}_word1`,
+        `category${n}_word2`,
+        `category${n}_word3`,
+      ] as const,
   ),
 ];
 
@@ -140,7 +178,9 @@ export interface FormIssue {
  * One message per field, the first one found: `{ email: "Please enter a valid email address." }`.
  * Unknown fields (from a strict schema) get UNEXPECTED_FIELD_MESSAGE; issues about the whole value are left out.
  */
-export function fieldErrors(error: { readonly issues: readonly FormIssue[] }): Record<string, string> {
+export function fieldErrors(error: {
+  readonly issues: readonly FormIssue[];
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys' && issue.path.length === 0) {
@@ -159,7 +199,9 @@ export type FormResult<T> =
 
 function validate<T>(schema: z.ZodMiniType<T>, input: unknown): FormResult<T> {
   const result = schema.safeParse(input);
-  return result.success ? { success: true, data: result.data } : { success: false, fieldErrors: fieldErrors(result.error) };
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, fieldErrors: fieldErrors(result.error) };
 }
 
 /** Checks what the contact form holds (honeypot and unknown fields are ignored here). */

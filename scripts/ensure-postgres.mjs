@@ -46,7 +46,7 @@ function hasCommand(/** @type {string} */ name) {
 
 /** @param {(line: string) => void} log */
 function installPostgres(log) {
-  log('PostgreSQL is not installed; installing Debian\'s postgresql package.');
+  log("PostgreSQL is not installed; installing Debian's postgresql package.");
   for (const args of [['update'], ['install', '-y', 'postgresql']]) {
     const result = asAdmin('apt-get', args);
     if (!result.ok) throw new Error(`apt-get ${args.join(' ')} failed:\n${result.stderr}`);
@@ -86,7 +86,9 @@ async function waitUntilReady(port) {
     if (run('pg_isready', ['-q', '-h', HOST, '-p', String(port)]).ok) return;
     await sleep(250);
   }
-  throw new Error(`PostgreSQL on ${HOST}:${port} did not accept connections within ${READY_TIMEOUT_MS / 1000} s`);
+  throw new Error(
+    `PostgreSQL on ${HOST}:${port} did not accept connections within ${READY_TIMEOUT_MS / 1000} s`,
+  );
 }
 
 /** Runs SQL as the postgres superuser over the local socket. @param {number} port @param {string} sql */
@@ -125,7 +127,8 @@ function ensureRoleAndDatabase(port, secret) {
   if (!role.ok) throw new Error(`could not set up the ${ROLE} role:\n${role.stderr}`);
 
   const exists = () =>
-    superuserSql(port, `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).stdout.trim() === '1';
+    superuserSql(port, `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).stdout.trim() ===
+    '1';
   if (exists()) return;
   const created = superuserSql(port, `CREATE DATABASE ${DATABASE} OWNER ${ROLE}`);
   if (!created.ok && !exists()) {
@@ -146,14 +149,17 @@ export async function ensurePostgres(options = {}) {
 
   if (!hasCommand('pg_lsclusters')) installPostgres(log);
   let cluster = findCluster();
-  if (cluster === null) throw new Error('PostgreSQL is installed but has no cluster (see pg_createcluster)');
+  if (cluster === null)
+    throw new Error('PostgreSQL is installed but has no cluster (see pg_createcluster)');
 
   if (!cluster.online) {
     log(`Starting PostgreSQL ${cluster.version}/${cluster.name}.`);
     const started = asAdmin('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
     cluster = findCluster();
     if (!started.ok && !cluster?.online) {
-      throw new Error(`pg_ctlcluster ${cluster?.version} ${cluster?.name} start failed:\n${started.stderr}`);
+      throw new Error(
+        `pg_ctlcluster ${cluster?.version} ${cluster?.name} start failed:\n${started.stderr}`,
+      );
     }
   }
   if (cluster === null) throw new Error('the PostgreSQL cluster disappeared while starting');

@@ -22,7 +22,8 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-export const RATE_LIMIT_MESSAGE = 'You have sent a lot in a short time. Please wait a minute and try again.';
+export const RATE_LIMIT_MESSAGE =
+  'You have sent a lot in a short time. Please wait a minute and try again.';
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
 function errorMessage(error: FastifyError): string {
@@ -41,7 +42,9 @@ function errorMessage(error: FastifyError): string {
 }
 
 /** A hop count becomes the function form Fastify's types accept: trust the nearest `hops` proxies. */
-function trustProxy(value: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxy(
+  value: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
@@ -56,11 +59,16 @@ export function createApp(options: AppOptions): FastifyInstance {
     bodyLimit: FORM_BODY_LIMIT,
   });
   const indexHtml = readIndexHtml(config.distDir);
-  if (indexHtml === null) app.log.warn(`No built site in ${config.distDir}: run \`npm run build\`.`);
+  if (indexHtml === null)
+    app.log.warn(`No built site in ${config.distDir}: run \`npm run build\`.`);
 
   // Only JSON and form-encoded bodies are read (Fastify would read text/plain too).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   void app.register(fastifyFormbody);
 
   registerSecurityHeaders(app, { indexHtml, ...config.csp });
@@ -83,12 +91,14 @@ export function createApp(options: AppOptions): FastifyInstance {
     }),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: SERVER_ERROR_MESSAGE });
@@ -97,14 +107,18 @@ export function createApp(options: AppOptions): FastifyInstance {
     return reply.code(status).send(status === 400 ? { ...body, fields: {} } : body);
   });
 
-  void app.register(async (api) => {
+  void app.register((api, _options, done) => {
     api.get('/api/health', async (_request, reply) => {
       const reachable = await isReachable(db);
       return reply
         .code(reachable ? 200 : 503)
-        .send({ status: reachable ? 'ok' : 'error', database: reachable ? 'reachable' : 'unreachable' });
+        .send({
+          status: reachable ? 'ok' : 'error',
+          database: reachable ? 'reachable' : 'unreachable',
+        });
     });
     registerFormRoutes(api, db);
+    done();
   });
   if (options.ownerToken) {
     void app.register(ownerRoutes, { prefix: '/api/owner', db, token: options.ownerToken });

@@ -84,7 +84,9 @@ describe('loadConfig', () => {
   });
 
   it('does not print the database password in its message', () => {
-    expect(problemsOf({ DATABASE_URL: 'mysql://root:hunter2@x' }).join(' ')).not.toContain('hunter2');
+    expect(problemsOf({ DATABASE_URL: 'mysql://root:hunter2@x' }).join(' ')).not.toContain(
+      'hunter2',
+    );
   });
 });
 
@@ -97,7 +99,9 @@ describe('parseDuration', () => {
     ['1 hour', 3_600_000],
   ])('reads %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
 
-  it.each(['', '0', '-5s', '1 fortnight', '1.5m'])('refuses %s', (text) => expect(parseDuration(text)).toBeNull());
+  it.each(['', '0', '-5s', '1 fortnight', '1.5m'])('refuses %s', (text) =>
+    expect(parseDuration(text)).toBeNull(),
+  );
 });
 
 describe('parseTrustProxy', () => {
@@ -105,7 +109,11 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('loopback, ::1, 192.168.0.0/16')).toEqual(['loopback', '::1', '192.168.0.0/16']);
+    expect(parseTrustProxy('loopback, ::1, 192.168.0.0/16')).toEqual([
+      'loopback',
+      '::1',
+      '192.168.0.0/16',
+    ]);
     expect(parseTrustProxy('10.0.0.0/33')).toBeNull();
     expect(parseTrustProxy('proxy.example.com')).toBeNull();
   });

@@ -112,7 +112,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const databaseUrl = read(env, 'DATABASE_URL') ?? null;
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
-    problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/linchpin.');
+    problems.push(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/linchpin.',
+    );
   }
 
   const maxText = read(env, 'RATE_LIMIT_MAX') ?? '10';
@@ -122,11 +124,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const windowMs = parseDuration(read(env, 'RATE_LIMIT_WINDOW') ?? '1 minute');
-  if (windowMs === null) bad('RATE_LIMIT_WINDOW', 'a duration such as "1 minute", "30s" or 60000 (milliseconds)');
+  if (windowMs === null)
+    bad('RATE_LIMIT_WINDOW', 'a duration such as "1 minute", "30s" or 60000 (milliseconds)');
 
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY') ?? 'false');
   if (trustProxy === null) {
-    bad('TRUST_PROXY', 'true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8"');
+    bad(
+      'TRUST_PROXY',
+      'true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8"',
+    );
   }
 
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();

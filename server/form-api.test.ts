@@ -6,10 +6,19 @@ import { countInbox, listInbox } from './db/inbox-store';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
 import { testConfig } from './testing/fixture-site';
 
-const CONTACT = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'I love the daily puzzle.' };
+const CONTACT = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'I love the daily puzzle.',
+};
 
 function submission(): Record<string, string> {
-  const form: Record<string, string> = { author: 'Ada', email: 'ada@example.com', title: 'Keys', specialWord: '' };
+  const form: Record<string, string> = {
+    author: 'Ada',
+    email: 'ada@example.com',
+    title: 'Keys',
+    specialWord: '',
+  };
   const groups = [
     ['Piano parts', 'Pedal', 'String'],
     ['Map features', 'Legend', 'Compass'],
@@ -42,7 +51,13 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
   });
   afterAll(() => databases.dispose());
 
-  const postJson = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+  const postJson = (url: string, payload: unknown) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+    });
 
   describe('POST /api/contact', () => {
     it('answers 201 with the id of the committed row', async () => {
@@ -93,13 +108,23 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     it('refuses fields that are not part of the form', async () => {
       const response = await postJson('/api/contact', { ...CONTACT, isAdmin: true });
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ fields: unknown }>().fields).toEqual({ isAdmin: 'This field is not part of the form.' });
+      expect(response.json<{ fields: unknown }>().fields).toEqual({
+        isAdmin: 'This field is not part of the form.',
+      });
     });
 
     it('refuses values of the wrong type', async () => {
-      const response = await postJson('/api/contact', { name: ['Ada'], email: 42, message: { text: 'hi' } });
+      const response = await postJson('/api/contact', {
+        name: ['Ada'],
+        email: 42,
+        message: { text: 'hi' },
+      });
       expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual(['email', 'message', 'name']);
+      expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual([
+        'email',
+        'message',
+        'name',
+      ]);
     });
 
     it('refuses repeated form-encoded fields', async () => {
@@ -122,7 +147,10 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
 
     it('refuses a 10 KB message with the limit in the message', async () => {
-      const response = await postJson('/api/contact', { ...CONTACT, message: 'x'.repeat(10 * 1024) });
+      const response = await postJson('/api/contact', {
+        ...CONTACT,
+        message: 'x'.repeat(10 * 1024),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         fields: { message: 'Please keep your message to 5,000 characters or fewer.' },
@@ -132,8 +160,16 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     it.each([
       ['invalid JSON', '{"name": "Ada",', 'The request body is not valid JSON.'],
       ['an empty body', '', 'The request body is empty.'],
-      ['a JSON array', '[1, 2]', 'Please send the form fields as a JSON object or as form-encoded fields.'],
-      ['JSON null', 'null', 'Please send the form fields as a JSON object or as form-encoded fields.'],
+      [
+        'a JSON array',
+        '[1, 2]',
+        'Please send the form fields as a JSON object or as form-encoded fields.',
+      ],
+      [
+        'JSON null',
+        'null',
+        'Please send the form fields as a JSON object or as form-encoded fields.',
+      ],
       ['a prototype key', '{"__proto__": {"x": 1}}', 'The request body is not valid JSON.'],
     ])('answers 400 to %s', async (_label, payload, error) => {
       const response = await app.inject({
@@ -147,7 +183,10 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
 
     it('answers 413 to a body over 32 KB', async () => {
-      const response = await postJson('/api/contact', { ...CONTACT, message: 'x'.repeat(33 * 1024) });
+      const response = await postJson('/api/contact', {
+        ...CONTACT,
+        message: 'x'.repeat(33 * 1024),
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json<{ error: string }>().error).toMatch(/32 KB/);
       expect(await countInbox(db, 'messages')).toBe(0);
@@ -155,21 +194,38 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
 
     it.each([
       ['text/plain', 'name=Ada'],
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--x--'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--x--',
+      ],
       ['application/xml', '<name>Ada</name>'],
     ])('answers 415 to %s', async (type, payload) => {
-      const response = await app.inject({ method: 'POST', url: '/api/contact', payload, headers: { 'content-type': type } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload,
+        headers: { 'content-type': type },
+      });
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ error: 'Please send the form as JSON or as form-encoded fields.' });
+      expect(response.json()).toEqual({
+        error: 'Please send the form as JSON or as form-encoded fields.',
+      });
     });
 
     it('answers 415 when there is no content type', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/contact', payload: Buffer.from('{}') });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: Buffer.from('{}'),
+      });
       expect(response.statusCode).toBe(415);
     });
 
     it('answers 201 to a filled honeypot and stores nothing', async () => {
-      const response = await postJson('/api/contact', { ...CONTACT, website: 'http://spam.example' });
+      const response = await postJson('/api/contact', {
+        ...CONTACT,
+        website: 'http://spam.example',
+      });
       expect(response.statusCode).toBe(201);
       expect(await countInbox(db, 'messages')).toBe(0);
     });
@@ -195,7 +251,9 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
       const { category3_word2: _dropped, ...form } = submission();
       const response = await postJson('/api/puzzle-submissions', form);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ fields: { category3_word2: 'Please enter word 2 of category 3.' } });
+      expect(response.json()).toMatchObject({
+        fields: { category3_word2: 'Please enter word 2 of category 3.' },
+      });
       expect(await countInbox(db, 'submissions')).toBe(0);
     });
 
@@ -208,16 +266,28 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
 
   describe('rate limit', () => {
     it('answers 429 past the limit per address, counting both form routes and bad posts', async () => {
-      const limited = createApp({ db, config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }), logger: false });
+      const limited = createApp({
+        db,
+        config: testConfig({ rateLimit: { max: 3, windowMs: 60_000 } }),
+        logger: false,
+      });
       try {
         const post = (url: string, payload: unknown, remoteAddress = '203.0.113.7') =>
-          limited.inject({ method: 'POST', url, payload: JSON.stringify(payload), remoteAddress, headers: { 'content-type': 'application/json' } });
+          limited.inject({
+            method: 'POST',
+            url,
+            payload: JSON.stringify(payload),
+            remoteAddress,
+            headers: { 'content-type': 'application/json' },
+          });
         expect((await post('/api/contact', CONTACT)).statusCode).toBe(201);
         expect((await post('/api/contact', {})).statusCode).toBe(400);
         expect((await post('/api/puzzle-submissions', submission())).statusCode).toBe(201);
         const refused = await post('/api/puzzle-submissions', submission());
         expect(refused.statusCode).toBe(429);
-        expect(refused.json()).toEqual({ error: 'You have sent a lot in a short time. Please wait a minute and try again.' });
+        expect(refused.json()).toEqual({
+          error: 'You have sent a lot in a short time. Please wait a minute and try again.',
+        });
         expect(refused.headers['retry-after']).toBeDefined();
         expect((await post('/api/contact', CONTACT)).statusCode).toBe(429);
         // Another address has its own count.
@@ -230,7 +300,10 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
 
     it('counts the forwarded address only behind a trusted proxy', async () => {
-      const config = testConfig({ rateLimit: { max: 1, windowMs: 60_000 }, trustProxy: ['127.0.0.1'] });
+      const config = testConfig({
+        rateLimit: { max: 1, windowMs: 60_000 },
+        trustProxy: ['127.0.0.1'],
+      });
       const proxied = createApp({ db, config, logger: false });
       try {
         const post = (client: string) =>
@@ -248,10 +321,20 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
         await proxied.close();
       }
       // Without a trusted proxy, a forged X-Forwarded-For does not escape the limit.
-      const direct = createApp({ db, config: testConfig({ rateLimit: { max: 1, windowMs: 60_000 } }), logger: false });
+      const direct = createApp({
+        db,
+        config: testConfig({ rateLimit: { max: 1, windowMs: 60_000 } }),
+        logger: false,
+      });
       try {
         const post = (client: string) =>
-          direct.inject({ method: 'POST', url: '/api/contact', payload: CONTACT, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': client } });
+          direct.inject({
+            method: 'POST',
+            url: '/api/contact',
+            payload: CONTACT,
+            remoteAddress: '203.0.113.9',
+            headers: { 'x-forwarded-for': client },
+          });
         expect((await post('198.51.100.1')).statusCode).toBe(201);
         expect((await post('198.51.100.2')).statusCode).toBe(429);
       } finally {
@@ -268,7 +351,10 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
 
     it('reports the database unreachable with 503', async () => {
-      const broken: Database = { ...db, query: () => Promise.reject(new Error('connection refused')) };
+      const broken: Database = {
+        ...db,
+        query: () => Promise.reject(new Error('connection refused')),
+      };
       const sick = createApp({ db: broken, config: testConfig(), logger: false });
       try {
         const response = await sick.inject({ method: 'GET', url: '/api/health' });
@@ -299,7 +385,9 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     const created = statuses.filter((status) => status === 201).length;
     expect(created).toBe(200);
     expect(await countInbox(db, 'messages')).toBe(created);
-    const messages = new Set((await listInbox(db, 'messages')).map((entry) => entry.fields.message));
+    const messages = new Set(
+      (await listInbox(db, 'messages')).map((entry) => entry.fields.message),
+    );
     expect(messages.size).toBe(200);
   });
 });

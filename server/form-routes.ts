@@ -15,8 +15,10 @@ export const FORM_BODY_LIMIT = 32 * 1024;
 export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 
 export const INVALID_FORM_MESSAGE = 'Some fields need your attention.';
-export const NOT_AN_OBJECT_MESSAGE = 'Please send the form fields as a JSON object or as form-encoded fields.';
-export const STORE_FAILED_MESSAGE = 'We could not save what you sent just now. Please try again in a minute.';
+export const NOT_AN_OBJECT_MESSAGE =
+  'Please send the form fields as a JSON object or as form-encoded fields.';
+export const STORE_FAILED_MESSAGE =
+  'We could not save what you sent just now. Please try again in a minute.';
 
 // The browser schemas strip unknown fields; the server refuses them, apart from the honeypot.
 const strictContact = z.strictObject(contactSchema.shape);
@@ -49,7 +51,9 @@ function handler<T>(db: Database, route: FormRoute<T>) {
 
     const parsed = route.schema.safeParse(fields);
     if (!parsed.success) {
-      return reply.code(400).send({ error: INVALID_FORM_MESSAGE, fields: fieldErrors(parsed.error) });
+      return reply
+        .code(400)
+        .send({ error: INVALID_FORM_MESSAGE, fields: fieldErrors(parsed.error) });
     }
     let id: number;
     try {
@@ -66,7 +70,9 @@ function handler<T>(db: Database, route: FormRoute<T>) {
 async function requireFormContentType(request: FastifyRequest, reply: FastifyReply) {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!ACCEPTED_TYPES.includes(type)) {
-    return reply.code(415).send({ error: 'Please send the form as JSON or as form-encoded fields.' });
+    return reply
+      .code(415)
+      .send({ error: 'Please send the form as JSON or as form-encoded fields.' });
   }
 }
 
@@ -74,10 +80,21 @@ export function registerFormRoutes(app: FastifyInstance, db: Database): void {
   // One counter per client address, shared by both routes, counting every POST (@fastify/rate-limit).
   const rateLimit = app.rateLimit();
   const routes = [
-    { url: '/api/contact', handler: handler(db, { url: '/api/contact', schema: strictContact, store: insertContactMessage }) },
+    {
+      url: '/api/contact',
+      handler: handler(db, {
+        url: '/api/contact',
+        schema: strictContact,
+        store: insertContactMessage,
+      }),
+    },
     {
       url: '/api/puzzle-submissions',
-      handler: handler(db, { url: '/api/puzzle-submissions', schema: strictSubmission, store: insertPuzzleSubmission }),
+      handler: handler(db, {
+        url: '/api/puzzle-submissions',
+        schema: strictSubmission,
+        store: insertPuzzleSubmission,
+      }),
     },
   ];
   for (const route of routes) {

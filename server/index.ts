@@ -40,7 +40,8 @@ function describeStartError(error: unknown, config: Config): string {
   if (code === 'EADDRINUSE') {
     return `Linchpin could not start: port ${config.port} is already in use on ${config.host}. Set PORT to another port.`;
   }
-  if (code === 'EADDRNOTAVAIL') return `Linchpin could not start: HOST ${config.host} is not an address of this machine.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `Linchpin could not start: HOST ${config.host} is not an address of this machine.`;
   return `Linchpin could not start: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -63,7 +64,11 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     if (ownerToken) {
-      await writeOwnerAccess(config.dataDir, { pid: process.pid, url: loopbackUrl(config.host, port), token: ownerToken });
+      await writeOwnerAccess(config.dataDir, {
+        pid: process.pid,
+        url: loopbackUrl(config.host, port),
+        token: ownerToken,
+      });
     }
     console.log(`Linchpin is running at ${displayUrl(config.host, port)}`);
 

@@ -26,7 +26,11 @@ export function newOwnerToken(): string {
 /** The URL the owner's tool can reach from this machine, for a server listening on host:port. */
 export function loopbackUrl(host: string, port: number): string {
   const unspecified = host === '0.0.0.0' || host === '::' || host === '[::]';
-  const target = unspecified ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const target = unspecified
+    ? '127.0.0.1'
+    : host.includes(':') && !host.startsWith('[')
+      ? `[${host}]`
+      : host;
   return `http://${target}:${port}`;
 }
 

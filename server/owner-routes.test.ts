@@ -27,36 +27,68 @@ describe('owner endpoints', () => {
     const list = await app.inject({ method: 'GET', url: '/api/owner/messages', headers: AUTH });
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(list.json()).toMatchObject([{ id: 1, handledAt: null, fields: { name: 'Ada', message: 'Hi' } }]);
+    expect(list.json()).toMatchObject([
+      { id: 1, handledAt: null, fields: { name: 'Ada', message: 'Hi' } },
+    ]);
 
-    const handled = await app.inject({ method: 'POST', url: '/api/owner/messages/1/handle', headers: AUTH });
+    const handled = await app.inject({
+      method: 'POST',
+      url: '/api/owner/messages/1/handle',
+      headers: AUTH,
+    });
     expect(handled.statusCode).toBe(200);
     expect(handled.json<{ handledAt: string | null }>().handledAt).not.toBeNull();
 
-    const unhandled = await app.inject({ method: 'GET', url: '/api/owner/messages?unhandled=true', headers: AUTH });
+    const unhandled = await app.inject({
+      method: 'GET',
+      url: '/api/owner/messages?unhandled=true',
+      headers: AUTH,
+    });
     expect(unhandled.json()).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: '/api/owner/messages/2', headers: AUTH })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/owner/submissions', headers: AUTH })).json()).toEqual([]);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/owner/messages/2', headers: AUTH })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/owner/submissions', headers: AUTH })).json(),
+    ).toEqual([]);
   });
 
   it.each([
     ['no token', {}, '127.0.0.1'],
     ['a wrong token', { authorization: 'Bearer nope' }, '127.0.0.1'],
     ['the token from another machine', AUTH, '203.0.113.5'],
-    ['the token through a proxy on this machine', { ...AUTH, 'x-forwarded-for': '203.0.113.5' }, '127.0.0.1'],
+    [
+      'the token through a proxy on this machine',
+      { ...AUTH, 'x-forwarded-for': '203.0.113.5' },
+      '127.0.0.1',
+    ],
     ['the token with a Forwarded header', { ...AUTH, forwarded: 'for=203.0.113.5' }, '::1'],
   ])('answer 404, as if they did not exist, to %s', async (_label, headers, remoteAddress) => {
-    const response = await app.inject({ method: 'GET', url: '/api/owner/messages', headers, remoteAddress });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/owner/messages',
+      headers,
+      remoteAddress,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('Ada');
-    const handle = await app.inject({ method: 'POST', url: '/api/owner/messages/1/handle', headers, remoteAddress });
+    const handle = await app.inject({
+      method: 'POST',
+      url: '/api/owner/messages/1/handle',
+      headers,
+      remoteAddress,
+    });
     expect(handle.statusCode).toBe(404);
   });
 
   it('do not exist when the server runs without a token (PostgreSQL)', async () => {
     const plain = createApp({ db, config: testConfig(), logger: false });
     try {
-      const response = await plain.inject({ method: 'GET', url: '/api/owner/messages', headers: AUTH });
+      const response = await plain.inject({
+        method: 'GET',
+        url: '/api/owner/messages',
+        headers: AUTH,
+      });
       expect(response.statusCode).toBe(404);
     } finally {
       await plain.close();

@@ -17,7 +17,10 @@ import { INBOX_KINDS, getInboxEntry, listInbox, markHandled } from './db/inbox-s
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
-const params = z.object({ kind: z.enum(INBOX_KINDS), id: z.coerce.number().int().positive().optional() });
+const params = z.object({
+  kind: z.enum(INBOX_KINDS),
+  id: z.coerce.number().int().positive().optional(),
+});
 const query = z.object({ unhandled: z.enum(['true', 'false', '1', '0']).optional() });
 
 function digest(text: string): Buffer {
@@ -35,17 +38,25 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).send({ error: 'Not found.' });
 }
 
-export async function ownerRoutes(app: FastifyInstance, options: { db: Database; token: string }) {
+export function ownerRoutes(
+  app: FastifyInstance,
+  options: { db: Database; token: string },
+  done: () => void,
+): void {
   const expected = digest(`Bearer ${options.token}`);
   const { db } = options;
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, next) => {
     const given = digest(request.headers.authorization ?? '');
-    if (!isFromThisMachine(request) || !timingSafeEqual(given, expected)) return notFound(reply);
+    if (!isFromThisMachine(request) || !timingSafeEqual(given, expected)) {
+      void notFound(reply);
+      return;
+    }
     reply.header('Cache-Control', 'no-store');
+    next();
   });
 
-  app.get('/ping', async () => ({ ok: true }));
+  app.get('/ping', () => ({ ok: true }));
 
   app.get('/:kind', async (request, reply) => {
     const p = params.safeParse(request.params);
@@ -66,4 +77,5 @@ export async function ownerRoutes(app: FastifyInstance, options: { db: Database;
     if (!p.success || p.data.id === undefined) return notFound(reply);
     return (await markHandled(db, p.data.kind, p.data.id)) ?? notFound(reply);
   });
+  done();
 }

@@ -10,17 +10,37 @@ import { type FastifyInstance } from 'fastify';
 
 // Google AdSense (SPEC §7 "ad network"): script, ad frames, images and reporting calls.
 const AD_HOSTS = {
-  script: ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com', 'https://*.adtrafficquality.google'],
-  frame: ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com', 'https://*.adtrafficquality.google'],
+  script: [
+    'https://pagead2.googlesyndication.com',
+    'https://*.googlesyndication.com',
+    'https://*.doubleclick.net',
+    'https://*.google.com',
+    'https://*.adtrafficquality.google',
+  ],
+  frame: [
+    'https://*.googlesyndication.com',
+    'https://*.doubleclick.net',
+    'https://*.google.com',
+    'https://*.adtrafficquality.google',
+  ],
   img: ['https:'],
-  connect: ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com', 'https://*.adtrafficquality.google'],
+  connect: [
+    'https://*.googlesyndication.com',
+    'https://*.doubleclick.net',
+    'https://*.google.com',
+    'https://*.adtrafficquality.google',
+  ],
 };
 // Google Analytics 4 (SPEC §7 "analytics service").
 const ANALYTICS_HOSTS = {
   script: ['https://www.googletagmanager.com'],
   frame: [],
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
-  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
 };
 
 type Hosts = typeof AD_HOSTS;
@@ -35,7 +55,9 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
     .map((match) => match[1] ?? '')
     .filter((body) => body.length > 0)
     .map(sha256);
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => sha256(match[1] ?? ''));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) =>
+    sha256(match[1] ?? ''),
+  );
   return { scripts, styles };
 }
 
@@ -50,7 +72,8 @@ export function cspDirectives(options: CspOptions): Record<string, string[]> {
   const extra: Hosts = { script: [], frame: [], img: [], connect: [] };
   for (const hosts of [options.ads ? AD_HOSTS : null, options.analytics ? ANALYTICS_HOSTS : null]) {
     if (!hosts) continue;
-    for (const key of ['script', 'frame', 'img', 'connect'] as const) extra[key].push(...hosts[key]);
+    for (const key of ['script', 'frame', 'img', 'connect'] as const)
+      extra[key].push(...hosts[key]);
   }
   const unique = (list: string[]) => [...new Set(list)];
   return {
@@ -80,6 +103,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: CspOption
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=()');
+    reply.header(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
+    );
   });
 }

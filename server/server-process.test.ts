@@ -22,7 +22,15 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const ownerList = z.array(z.object({ id: z.number(), createdAt: z.string(), handled: z.boolean(), name: z.string(), message: z.string() }));
+const ownerList = z.array(
+  z.object({
+    id: z.number(),
+    createdAt: z.string(),
+    handled: z.boolean(),
+    name: z.string(),
+    message: z.string(),
+  }),
+);
 
 async function post(server: ServerProcess, message: string): Promise<number> {
   const response = await fetch(`${server.url}/api/contact`, {
@@ -34,7 +42,9 @@ async function post(server: ServerProcess, message: string): Promise<number> {
 }
 
 async function postMany(server: ServerProcess, count: number, prefix: string): Promise<number> {
-  const statuses = await Promise.all(Array.from({ length: count }, (_, index) => post(server, `${prefix} ${index}`)));
+  const statuses = await Promise.all(
+    Array.from({ length: count }, (_, index) => post(server, `${prefix} ${index}`)),
+  );
   return statuses.filter((status) => status === 201).length;
 }
 
@@ -59,13 +69,17 @@ describe('the server on the embedded database', () => {
 
       // While the server holds the data folder, the tool goes through it.
       const listed = await ownerMessages(embeddedEnv);
-      expect(listed).toMatchObject([{ id: 1, handled: false, name: 'Ada', message: 'Hello from the contact page' }]);
+      expect(listed).toMatchObject([
+        { id: 1, handled: false, name: 'Ada', message: 'Hello from the contact page' },
+      ]);
 
       expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
       expect(server.output()).toContain('Linchpin stopped.');
 
       // With the server stopped, the tool opens the folder itself.
-      expect(await ownerMessages(embeddedEnv)).toMatchObject([{ id: 1, message: 'Hello from the contact page' }]);
+      expect(await ownerMessages(embeddedEnv)).toMatchObject([
+        { id: 1, message: 'Hello from the contact page' },
+      ]);
     },
     TEST_TIMEOUT_MS,
   );
@@ -80,7 +94,11 @@ describe('the server on the embedded database', () => {
 
       const restarted = await startServer(embeddedEnv);
       const { port } = new URL(restarted.url);
-      const body = JSON.stringify({ name: 'Slow', email: 'slow@example.com', message: 'sent while stopping' });
+      const body = JSON.stringify({
+        name: 'Slow',
+        email: 'slow@example.com',
+        message: 'sent while stopping',
+      });
       const socket = connect(Number(port), '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       let answer = '';
@@ -104,19 +122,29 @@ describe('the server on the embedded database', () => {
       expect(await restarted.exited).toEqual({ code: 0, signal: null });
 
       const messages = await ownerMessages(embeddedEnv);
-      expect(messages.filter((entry) => entry.message.startsWith('before the crash'))).toHaveLength(accepted);
+      expect(messages.filter((entry) => entry.message.startsWith('before the crash'))).toHaveLength(
+        accepted,
+      );
       expect(messages.some((entry) => entry.message === 'sent while stopping')).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );
 
-  it('refuses to start with a bad setting, saying which and why', async () => {
-    const result = await runScript('server/index.ts', [], { ...embeddedEnv, PORT: 'eighty', RATE_LIMIT_WINDOW: 'soon' });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Configuration error:');
-    expect(result.stderr).toContain('PORT must be a whole number from 0 to 65535, not "eighty".');
-    expect(result.stderr).toContain('RATE_LIMIT_WINDOW must be a duration');
-  }, TEST_TIMEOUT_MS);
+  it(
+    'refuses to start with a bad setting, saying which and why',
+    async () => {
+      const result = await runScript('server/index.ts', [], {
+        ...embeddedEnv,
+        PORT: 'eighty',
+        RATE_LIMIT_WINDOW: 'soon',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('Configuration error:');
+      expect(result.stderr).toContain('PORT must be a whole number from 0 to 65535, not "eighty".');
+      expect(result.stderr).toContain('RATE_LIMIT_WINDOW must be a duration');
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('the server on PostgreSQL (DATABASE_URL)', () => {

@@ -25,14 +25,19 @@ const site = makeFixtureSite();
 let app: FastifyInstance;
 
 beforeAll(() => {
-  app = createApp({ db: NO_DATABASE, config: testConfig({ distDir: site.distDir }), logger: false });
+  app = createApp({
+    db: NO_DATABASE,
+    config: testConfig({ distDir: site.distDir }),
+    logger: false,
+  });
 });
 afterAll(async () => {
   await app.close();
   site.remove();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('built site', () => {
   it('serves hashed assets with a year-long immutable cache', async () => {
@@ -69,16 +74,20 @@ describe('built site', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/', '/game', '/archive', '/how-to-play', '/stats/', '/game?puzzleId=puzzle_3&mode=play'])(
-    'answers the app route %s with the app, not cached',
-    async (url) => {
-      const response = await get(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/game',
+    '/archive',
+    '/how-to-play',
+    '/stats/',
+    '/game?puzzleId=puzzle_3&mode=play',
+  ])('answers the app route %s with the app, not cached', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
 
   it('answers an unknown page with the app and status 404, so the app shows its error screen', async () => {
     const response = await get('/no-such-page');
@@ -133,7 +142,11 @@ describe('security headers', () => {
       logger: false,
     });
     try {
-      const csp = String((await withThirdParties.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      const csp = String(
+        (await withThirdParties.inject({ method: 'GET', url: '/' })).headers[
+          'content-security-policy'
+        ],
+      );
       expect(csp).toMatch(/script-src [^;]*https:\/\/pagead2\.googlesyndication\.com/);
       expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
       expect(csp).toMatch(/frame-src [^;]*doubleclick/);

@@ -21,7 +21,10 @@ export function readIndexHtml(distDir: string): string | null {
   }
 }
 
-export function registerStaticSite(app: FastifyInstance, options: { distDir: string; indexHtml: string | null }): void {
+export function registerStaticSite(
+  app: FastifyInstance,
+  options: { distDir: string; indexHtml: string | null },
+): void {
   const { distDir, indexHtml } = options;
   const assetsPrefix = join(distDir, 'assets') + sep;
 
@@ -44,7 +47,8 @@ export function registerStaticSite(app: FastifyInstance, options: { distDir: str
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '' && !isApi;
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '' && !isApi;
     if (!isPage) {
       return isApi
         ? reply.code(404).send({ error: 'Not found.' })

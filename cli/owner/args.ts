@@ -46,7 +46,8 @@ With DATABASE_URL set, the tool works on that PostgreSQL database instead.`;
 
 function parseId(text: string | undefined, what: string): number {
   if (text === undefined) throw new UsageError(`Which ${what}? Give its id, e.g. 3.`);
-  if (!/^[1-9]\d{0,9}$/.test(text)) throw new UsageError(`"${text}" is not a ${what} id (a whole number from 1).`);
+  if (!/^[1-9]\d{0,9}$/.test(text))
+    throw new UsageError(`"${text}" is not a ${what} id (a whole number from 1).`);
   return Number(text);
 }
 
@@ -78,27 +79,39 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
     if (unexpected.length > 0) throw new UsageError(`Unexpected argument: ${unexpected.join(' ')}`);
   };
 
-  if (values.help || first === undefined || first === 'help') return { command: { name: 'help' }, ...common };
+  if (values.help || first === undefined || first === 'help')
+    return { command: { name: 'help' }, ...common };
 
   if (first === 'messages' || first === 'submissions') {
     const kind: InboxKind = first;
     const what = kind === 'messages' ? 'message' : 'submission';
     if (second === undefined) {
-      return { command: { name: 'list', kind, json: values.json, unhandled: values.unhandled }, ...common };
+      return {
+        command: { name: 'list', kind, json: values.json, unhandled: values.unhandled },
+        ...common,
+      };
     }
     extra([...rest]);
     if (second === 'show') {
-      return { command: { name: 'show', kind, id: parseId(third, what), json: values.json }, ...common };
+      return {
+        command: { name: 'show', kind, id: parseId(third, what), json: values.json },
+        ...common,
+      };
     }
-    if (second === 'handle') return { command: { name: 'handle', kind, id: parseId(third, what) }, ...common };
+    if (second === 'handle')
+      return { command: { name: 'handle', kind, id: parseId(third, what) }, ...common };
     throw new UsageError(`Unknown ${kind} command "${second}": use show <id> or handle <id>.`);
   }
 
   if (first === 'import') {
     extra([third, ...rest]);
     const date = values.date ?? null;
-    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`--date must be YYYY-MM-DD, not "${date}".`);
-    return { command: { name: 'import', id: parseId(second, 'submission'), date, force: values.force }, ...common };
+    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      throw new UsageError(`--date must be YYYY-MM-DD, not "${date}".`);
+    return {
+      command: { name: 'import', id: parseId(second, 'submission'), date, force: values.force },
+      ...common,
+    };
   }
 
   throw new UsageError(`Unknown command "${first}".`);

@@ -1,13 +1,17 @@
+import { isControlCharacter } from '../../core/forms';
 import { type InboxEntry, type InboxKind } from '../../server/db/inbox-store';
 
 /**
  * How the owner's tool prints what players sent. Text is shown as typed, except that control
  * characters are made visible so a message cannot drive the terminal (escape sequences).
  */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-
 export function visible(text: string): string {
-  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let out = '';
+  for (const char of text) {
+    const kept = char === '\n' || char === '\t' || !isControlCharacter(char);
+    out += kept ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  }
+  return out;
 }
 
 /** One line, at most `width` characters. */
@@ -22,11 +26,18 @@ export function formatTime(iso: string): string {
 }
 
 const noun = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission');
-export const capitalisedNoun = (kind: InboxKind) => (kind === 'messages' ? 'Message' : 'Submission');
+export const capitalisedNoun = (kind: InboxKind) =>
+  kind === 'messages' ? 'Message' : 'Submission';
 
 /** The object `--json` prints for one entry. */
 export function toJson(entry: InboxEntry): Record<string, unknown> {
-  return { id: entry.id, createdAt: entry.createdAt, handled: entry.handledAt !== null, handledAt: entry.handledAt, ...entry.fields };
+  return {
+    id: entry.id,
+    createdAt: entry.createdAt,
+    handled: entry.handledAt !== null,
+    handledAt: entry.handledAt,
+    ...entry.fields,
+  };
 }
 
 const COLUMNS: Record<InboxKind, { title: string; field: string; width: number }[]> = {
@@ -43,7 +54,11 @@ const COLUMNS: Record<InboxKind, { title: string; field: string; width: number }
 };
 
 /** A table, newest first as given; a sentence when there is nothing. */
-export function formatList(kind: InboxKind, entries: readonly InboxEntry[], unhandled: boolean): string {
+export function formatList(
+  kind: InboxKind,
+  entries: readonly InboxEntry[],
+  unhandled: boolean,
+): string {
   if (entries.length === 0) return `No ${unhandled ? 'unhandled ' : ''}${kind}.`;
   const header = ['ID', 'RECEIVED', 'STATUS', ...COLUMNS[kind].map((column) => column.title)];
   const rows = entries.map((entry) => [
@@ -52,8 +67,14 @@ export function formatList(kind: InboxKind, entries: readonly InboxEntry[], unha
     entry.handledAt === null ? 'new' : 'handled',
     ...COLUMNS[kind].map((column) => cell(entry.fields[column.field] ?? '', column.width)),
   ]);
-  const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)));
-  const line = (row: string[]) => row.map((value, index) => value.padEnd(widths[index] ?? 0)).join('  ').trimEnd();
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((value, index) => value.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
   const count = `${entries.length} ${entries.length === 1 ? noun(kind) : kind}`;
   return [line(header), ...rows.map(line), '', count].join('\n');
 }
@@ -67,11 +88,18 @@ function indent(text: string): string {
 
 /** One entry in full. */
 export function formatEntry(kind: InboxKind, entry: InboxEntry): string {
-  const status = entry.handledAt === null ? 'not handled yet' : `handled ${formatTime(entry.handledAt)}`;
+  const status =
+    entry.handledAt === null ? 'not handled yet' : `handled ${formatTime(entry.handledAt)}`;
   const head = `${capitalisedNoun(kind)} ${entry.id} · received ${formatTime(entry.createdAt)} · ${status}`;
   const field = (name: string) => visible(entry.fields[name] ?? '');
   if (kind === 'messages') {
-    return [head, '', `From:    ${field('name')} <${field('email')}>`, 'Message:', indent(entry.fields.message ?? '')].join('\n');
+    return [
+      head,
+      '',
+      `From:    ${field('name')} <${field('email')}>`,
+      'Message:',
+      indent(entry.fields.message ?? ''),
+    ].join('\n');
   }
   const special = field('specialWord');
   const lines = [
@@ -85,6 +113,7 @@ export function formatEntry(kind: InboxKind, entry: InboxEntry): string {
     const words = [1, 2, 3].map((m) => field(`category${n}_word${m}`)).join(', ');
     lines.push(`Category ${n}:   ${field(`category${n}_name`)}: ${words}`);
   }
-  if (entry.handledAt === null) lines.push('', `Import it with: npm run owner -- import ${entry.id}`);
+  if (entry.handledAt === null)
+    lines.push('', `Import it with: npm run owner -- import ${entry.id}`);
   return lines.join('\n');
 }

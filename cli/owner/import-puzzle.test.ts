@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../core/game/random';
+import { puzzleSchema } from '../../core/puzzle';
 import { checkPuzzle } from '../../core/puzzle-check';
 import {
   formatPuzzleJson,
@@ -15,11 +16,19 @@ import { SUBMISSION } from './test-fixtures';
 
 const CATALOGUE_DIR = join(import.meta.dirname, '..', '..', 'puzzles');
 
-const entry = (file: string, date: string): CatalogueEntry => ({ file, data: { id: file.replace('.json', ''), date } });
+const entry = (file: string, date: string): CatalogueEntry => ({
+  file,
+  data: { id: file.replace('.json', ''), date },
+});
 
 describe('placing the next puzzle', () => {
   it('numbers it one past the highest, gaps left alone', () => {
-    expect(nextPuzzleNumber([entry('puzzle_3.json', '2026-01-01'), entry('puzzle_114.json', '2026-01-02')])).toBe(115);
+    expect(
+      nextPuzzleNumber([
+        entry('puzzle_3.json', '2026-01-01'),
+        entry('puzzle_114.json', '2026-01-02'),
+      ]),
+    ).toBe(115);
     expect(nextPuzzleNumber([])).toBe(1);
   });
 
@@ -36,7 +45,11 @@ describe('placing the next puzzle', () => {
 
 describe('puzzleFromSubmission', () => {
   it('credits the author, uses the first word as the special word when blank, and shuffles the words', () => {
-    const puzzle = puzzleFromSubmission(SUBMISSION, { number: 33, date: '2026-12-11', random: seededRandom(7) });
+    const puzzle = puzzleFromSubmission(SUBMISSION, {
+      number: 33,
+      date: '2026-12-11',
+      random: seededRandom(7),
+    });
     expect(puzzle).toMatchObject({
       id: 'puzzle_33',
       date: '2026-12-11',
@@ -47,7 +60,17 @@ describe('puzzleFromSubmission', () => {
     });
     expect(puzzle.categories[1]).toEqual({ name: 'Hats', words: ['Bonnet', 'Beret', 'Fedora'] });
     expect([...puzzle.words].sort()).toEqual(
-      ['Bonnet', 'Wheel', 'Boot', 'Beret', 'Fedora', 'Bib', 'Onesie', 'Foxglove', 'Harebell'].sort(),
+      [
+        'Bonnet',
+        'Wheel',
+        'Boot',
+        'Beret',
+        'Fedora',
+        'Bib',
+        'Onesie',
+        'Foxglove',
+        'Harebell',
+      ].sort(),
     );
     // Not in group order: the first three tiles are not one category.
     expect(puzzle.words.slice(0, 3)).not.toEqual(['Bonnet', 'Wheel', 'Boot']);
@@ -69,7 +92,7 @@ describe('formatPuzzleJson', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(join(CATALOGUE_DIR, file), 'utf8');
-      expect(formatPuzzleJson(JSON.parse(text)), file).toBe(text);
+      expect(formatPuzzleJson(puzzleSchema.parse(JSON.parse(text))), file).toBe(text);
     }
   });
 });
@@ -77,7 +100,11 @@ describe('formatPuzzleJson', () => {
 describe('violationsOf', () => {
   it('blames the new puzzle only for what it breaks', () => {
     const existing: CatalogueEntry[] = [{ file: 'puzzle_1.json', data: { id: 'puzzle_1' } }]; // broken already
-    const good = puzzleFromSubmission(SUBMISSION, { number: 2, date: '2026-12-11', random: seededRandom(2) });
+    const good = puzzleFromSubmission(SUBMISSION, {
+      number: 2,
+      date: '2026-12-11',
+      random: seededRandom(2),
+    });
     expect(violationsOf(existing, { file: 'puzzle_2.json', data: good })).toEqual([]);
   });
 });

@@ -117,10 +117,14 @@ export function formatPuzzleJson(puzzle: Puzzle): string {
   return `${lines.join('\n')}\n`;
 }
 
-const key = (violation: Violation) => `${violation.file}\u0000${violation.field}\u0000${violation.message}`;
+const key = (violation: Violation) =>
+  `${violation.file}\u0000${violation.field}\u0000${violation.message}`;
 
 /** The catalogue check's complaints that adding `file` causes (problems already there are not its fault). */
-export function violationsOf(existing: readonly CatalogueEntry[], added: CatalogueEntry): Violation[] {
+export function violationsOf(
+  existing: readonly CatalogueEntry[],
+  added: CatalogueEntry,
+): Violation[] {
   const before = new Set(checkCatalogue([...existing]).map(key));
   return checkCatalogue([...existing, added]).filter((violation) => !before.has(key(violation)));
 }

@@ -28,7 +28,10 @@ export interface OwnerContext {
 
 const what = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission');
 
-async function withSource<T>(context: OwnerContext, work: (source: OwnerSource) => Promise<T>): Promise<T> {
+async function withSource<T>(
+  context: OwnerContext,
+  work: (source: OwnerSource) => Promise<T>,
+): Promise<T> {
   const source = await context.source();
   try {
     return await work(source);
@@ -56,19 +59,28 @@ async function importSubmission(
   }
   const form = validatePuzzleSubmission(entry.fields);
   if (!form.success) {
-    context.err(`Submission ${command.id} cannot be imported: its stored fields do not pass the form's rules.`);
-    for (const [name, message] of Object.entries(form.fieldErrors)) context.err(`  ${name}: ${message}`);
+    context.err(
+      `Submission ${command.id} cannot be imported: its stored fields do not pass the form's rules.`,
+    );
+    for (const [name, message] of Object.entries(form.fieldErrors))
+      context.err(`  ${name}: ${message}`);
     return 1;
   }
 
   const catalogue = await readCatalogue(context.puzzlesDir);
   const today = utcDate(context.now());
   const date = command.date ?? nextPuzzleDate(catalogue, today);
-  const puzzle = puzzleFromSubmission(form.data, { number: nextPuzzleNumber(catalogue), date, random: context.random });
+  const puzzle = puzzleFromSubmission(form.data, {
+    number: nextPuzzleNumber(catalogue),
+    date,
+    random: context.random,
+  });
   const file = `${puzzle.id}.json`;
   const problems = violationsOf(catalogue, { file, data: puzzle });
   if (problems.length > 0) {
-    context.err(`Submission ${command.id} was not imported: the catalogue check refused it. Nothing was written.`);
+    context.err(
+      `Submission ${command.id} was not imported: the catalogue check refused it. Nothing was written.`,
+    );
     for (const problem of problems) context.err(`  ${problem.field}: ${visible(problem.message)}`);
     return 1;
   }
@@ -83,7 +95,10 @@ async function importSubmission(
 }
 
 /** Runs one command; returns the exit code (0 done, 1 refused or not found). */
-export async function runOwnerCommand(command: OwnerCommand, context: OwnerContext): Promise<number> {
+export async function runOwnerCommand(
+  command: OwnerCommand,
+  context: OwnerContext,
+): Promise<number> {
   switch (command.name) {
     case 'help':
       context.out(USAGE);
@@ -105,7 +120,9 @@ export async function runOwnerCommand(command: OwnerCommand, context: OwnerConte
           context.err(`There is no ${what(command.kind)} ${command.id}.`);
           return 1;
         }
-        context.out(command.json ? JSON.stringify(toJson(entry), null, 2) : formatEntry(command.kind, entry));
+        context.out(
+          command.json ? JSON.stringify(toJson(entry), null, 2) : formatEntry(command.kind, entry),
+        );
         return 0;
       });
     case 'handle':
@@ -116,7 +133,9 @@ export async function runOwnerCommand(command: OwnerCommand, context: OwnerConte
           return 1;
         }
         if (before.handledAt !== null) {
-          context.out(`${capitalisedNoun(command.kind)} ${command.id} was already handled (${formatTime(before.handledAt)}).`);
+          context.out(
+            `${capitalisedNoun(command.kind)} ${command.id} was already handled (${formatTime(before.handledAt)}).`,
+          );
           return 0;
         }
         await source.markHandled(command.kind, command.id);

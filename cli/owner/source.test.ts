@@ -31,7 +31,12 @@ describe('openOwnerSource', () => {
     // What server/index.ts does: hold the folder, listen on loopback, leave the token beside the data.
     const lock = await acquireDataDirLock(dataDir, 'server');
     const token = newOwnerToken();
-    const app: FastifyInstance = createApp({ db, config: testConfig(), ownerToken: token, logger: false });
+    const app: FastifyInstance = createApp({
+      db,
+      config: testConfig(),
+      ownerToken: token,
+      logger: false,
+    });
     try {
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       await writeOwnerAccess(dataDir, { pid: process.pid, url, token });
@@ -39,7 +44,9 @@ describe('openOwnerSource', () => {
 
       const source = await openOwnerSource({ dataDir, databaseUrl: null });
       expect(source.description).toBe(`through the server at ${url}`);
-      expect(await source.list('messages', { unhandled: false })).toMatchObject([{ id: 1, fields: { name: 'Ada' } }]);
+      expect(await source.list('messages', { unhandled: false })).toMatchObject([
+        { id: 1, fields: { name: 'Ada' } },
+      ]);
       expect(await source.get('messages', 1)).toMatchObject({ id: 1, handledAt: null });
       expect((await source.markHandled('messages', 1))?.handledAt).not.toBeNull();
       expect(await source.list('messages', { unhandled: true })).toEqual([]);
@@ -56,7 +63,9 @@ describe('openOwnerSource', () => {
     try {
       const opening = openOwnerSource({ dataDir, databaseUrl: null, waitMs: 300 });
       await expect(opening).rejects.toBeInstanceOf(SourceError);
-      await expect(opening).rejects.toThrow(/is in use by the Linchpin server \(process \d+\)\. Try again in a moment\./);
+      await expect(opening).rejects.toThrow(
+        /is in use by the Linchpin server \(process \d+\)\. Try again in a moment\./,
+      );
     } finally {
       await lock.release();
     }
@@ -65,7 +74,9 @@ describe('openOwnerSource', () => {
   it('refuses a folder with no database instead of creating one', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'linchpin-empty-'));
     try {
-      await expect(openOwnerSource({ dataDir: empty, databaseUrl: null })).rejects.toThrow(/There is no Linchpin database in/);
+      await expect(openOwnerSource({ dataDir: empty, databaseUrl: null })).rejects.toThrow(
+        /There is no Linchpin database in/,
+      );
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -54,17 +54,22 @@ export function serverSource(access: OwnerAccess): OwnerSource {
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {
-      throw new SourceError(`The server at ${access.url} did not answer (${error instanceof Error ? error.message : String(error)}).`);
+      throw new SourceError(
+        `The server at ${access.url} did not answer (${error instanceof Error ? error.message : String(error)}).`,
+      );
     }
     if (response.status === 404) return null;
-    if (!response.ok) throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
+    if (!response.ok)
+      throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
     return response.json();
   };
   const entry = (data: unknown) => (data === null ? null : inboxEntrySchema.parse(data));
   return {
     description: `through the server at ${access.url}`,
     list: async (kind, options) =>
-      z.array(inboxEntrySchema).parse(await call('GET', `/${kind}${options.unhandled ? '?unhandled=true' : ''}`)),
+      z
+        .array(inboxEntrySchema)
+        .parse(await call('GET', `/${kind}${options.unhandled ? '?unhandled=true' : ''}`)),
     get: async (kind, id) => entry(await call('GET', `/${kind}/${id}`)),
     markHandled: async (kind, id) => entry(await call('POST', `/${kind}/${id}/handle`)),
     close: async () => {},
@@ -102,7 +107,9 @@ export async function openOwnerSource(settings: SourceSettings): Promise<OwnerSo
     try {
       db = await openPostgresDatabase(settings.databaseUrl);
     } catch (error) {
-      throw new SourceError(`Cannot reach the PostgreSQL server of DATABASE_URL (${error instanceof Error ? error.message : String(error)}).`);
+      throw new SourceError(
+        `Cannot reach the PostgreSQL server of DATABASE_URL (${error instanceof Error ? error.message : String(error)}).`,
+      );
     }
     await migrate(db);
     return databaseSource(db, 'on the PostgreSQL database of DATABASE_URL');
@@ -124,7 +131,8 @@ export async function openOwnerSource(settings: SourceSettings): Promise<OwnerSo
     } catch (error) {
       if (!(error instanceof DataDirBusyError)) throw error;
       const access = await readOwnerAccess(dataDir);
-      if (access?.pid === error.holder.pid && (await serverAnswers(access))) return serverSource(access);
+      if (access?.pid === error.holder.pid && (await serverAnswers(access)))
+        return serverSource(access);
       if (Date.now() >= deadline) throw new SourceError(`${error.message} Try again in a moment.`);
     }
     await sleep(200);

@@ -24,7 +24,9 @@ describe('data folder lock', () => {
     expect(await readLockHolder(dataDir)).toEqual({ pid: process.pid, role: 'server' });
     const second = acquireDataDirLock(dataDir, 'owner');
     await expect(second).rejects.toBeInstanceOf(DataDirBusyError);
-    await expect(second).rejects.toThrow(`is in use by the Linchpin server (process ${process.pid})`);
+    await expect(second).rejects.toThrow(
+      `is in use by the Linchpin server (process ${process.pid})`,
+    );
     await lock.release();
     const again = await acquireDataDirLock(dataDir, 'owner');
     await again.release();
@@ -42,7 +44,10 @@ describe('data folder lock', () => {
     writeFileSync(lockPath(dataDir), JSON.stringify({ pid: await deadPid(), role: 'server' }));
     expect(await readLockHolder(dataDir)).toBeNull();
     const lock = await acquireDataDirLock(dataDir, 'owner');
-    expect(JSON.parse(readFileSync(lockPath(dataDir), 'utf8'))).toEqual({ pid: process.pid, role: 'owner' });
+    expect(JSON.parse(readFileSync(lockPath(dataDir), 'utf8'))).toEqual({
+      pid: process.pid,
+      role: 'owner',
+    });
     await lock.release();
   });
 

@@ -8,7 +8,10 @@ import { z } from 'zod';
  */
 export type LockRole = 'server' | 'owner';
 
-const lockSchema = z.object({ pid: z.number().int().positive(), role: z.enum(['server', 'owner']) });
+const lockSchema = z.object({
+  pid: z.number().int().positive(),
+  role: z.enum(['server', 'owner']),
+});
 export type LockHolder = z.infer<typeof lockSchema>;
 
 export class DataDirBusyError extends Error {

@@ -68,7 +68,11 @@ function selectList(kind: InboxKind): string {
   return ['id', 'created_at', 'handled_at', ...TABLES[kind].fields.map(columnOf)].join(', ');
 }
 
-async function insert(db: Queryable, kind: InboxKind, values: Record<string, string>): Promise<number> {
+async function insert(
+  db: Queryable,
+  kind: InboxKind,
+  values: Record<string, string>,
+): Promise<number> {
   const { table, fields } = TABLES[kind];
   const columns = fields.map(columnOf).join(', ');
   const placeholders = fields.map((_, index) => `$${index + 1}`).join(', ');
@@ -102,13 +106,24 @@ export async function listInbox(
   return rows.map((row) => toEntry(kind, row));
 }
 
-export async function getInboxEntry(db: Queryable, kind: InboxKind, id: number): Promise<InboxEntry | null> {
-  const rows = await db.query(`SELECT ${selectList(kind)} FROM ${TABLES[kind].table} WHERE id = $1`, [id]);
+export async function getInboxEntry(
+  db: Queryable,
+  kind: InboxKind,
+  id: number,
+): Promise<InboxEntry | null> {
+  const rows = await db.query(
+    `SELECT ${selectList(kind)} FROM ${TABLES[kind].table} WHERE id = $1`,
+    [id],
+  );
   return rows[0] ? toEntry(kind, rows[0]) : null;
 }
 
 /** Marks one as handled (keeping the first time it was); null when there is no such id. */
-export async function markHandled(db: Queryable, kind: InboxKind, id: number): Promise<InboxEntry | null> {
+export async function markHandled(
+  db: Queryable,
+  kind: InboxKind,
+  id: number,
+): Promise<InboxEntry | null> {
   const rows = await db.query(
     `UPDATE ${TABLES[kind].table} SET handled_at = COALESCE(handled_at, now()) WHERE id = $1
      RETURNING ${selectList(kind)}`,

@@ -20,16 +20,27 @@ export interface ServerProcess {
 }
 
 /** Variables the caller's shell may set that must not leak into a test server. */
-const CLEAN_ENV = { DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
+const CLEAN_ENV = {
+  DATABASE_URL: '',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000',
+};
 
-export function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export function startServer(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...CLEAN_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<Exit>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -56,7 +67,9 @@ export function startServer(env: Record<string, string>, timeoutMs = 90_000): Pr
     child.stderr.on('data', onData);
     void exited.then((exit) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited (${exit.code ?? exit.signal}) before it started:\n${output}`));
+      reject(
+        new Error(`the server exited (${exit.code ?? exit.signal}) before it started:\n${output}`),
+      );
     });
   });
 }
@@ -67,7 +80,11 @@ export interface RunResult extends Exit {
 }
 
 /** Runs a TypeScript entry point of the project (e.g. cli/owner.ts) to its end. */
-export function runScript(file: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+export function runScript(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: '', ...env },
@@ -77,5 +94,7 @@ export function runScript(file: string, args: string[], env: Record<string, stri
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
 }

@@ -35,7 +35,8 @@ export interface TestDatabases {
 }
 
 let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${++counter}`;
+const uniqueName = (prefix: string) =>
+  `${prefix}_${process.pid}_${Date.now().toString(36)}_${++counter}`;
 
 const TEMPLATE = join(tmpdir(), 'linchpin-test-pglite-template.tar');
 
@@ -120,7 +121,8 @@ export function postgresTestDatabases(): TestDatabases {
       admin = null;
       base = null;
       if (pool === null) return;
-      for (const schema of created.splice(0)) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      for (const schema of created.splice(0))
+        await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await pool.end();
     },
   };
