@@ -7,6 +7,7 @@ import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
+import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { readIndexHtml, registerStaticSite } from './static-site';
@@ -110,14 +111,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   void app.register((api, _options, done) => {
     api.get('/api/health', async (_request, reply) => {
       const reachable = await isReachable(db);
-      return reply
-        .code(reachable ? 200 : 503)
-        .send({
-          status: reachable ? 'ok' : 'error',
-          database: reachable ? 'reachable' : 'unreachable',
-        });
+      return reply.code(reachable ? 200 : 503).send({
+        status: reachable ? 'ok' : 'error',
+        database: reachable ? 'reachable' : 'unreachable',
+      });
     });
-    registerFormRoutes(api, db);
+    registerFormRoutes(api, createInsertQueue(db));
     done();
   });
   if (options.ownerToken) {

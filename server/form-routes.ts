@@ -1,8 +1,8 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { HONEYPOT_FIELD, contactSchema, fieldErrors, puzzleSubmissionSchema } from '../core/forms';
-import { type Database } from './db/database';
-import { insertContactMessage, insertPuzzleSubmission } from './db/inbox-store';
+import { type InboxKind } from './db/inbox-store';
+import { type InsertQueue } from './insert-queue';
 
 /**
  * POST /api/contact and POST /api/puzzle-submissions (SPEC §7 fields), JSON or form-encoded.
@@ -35,10 +35,10 @@ function isHoneypotFilled(value: unknown): boolean {
 interface FormRoute<T> {
   url: string;
   schema: z.ZodMiniType<T>;
-  store: (db: Database, form: T) => Promise<number>;
+  kind: InboxKind;
 }
 
-function handler<T>(db: Database, route: FormRoute<T>) {
+function handler<T extends Record<string, string>>(queue: InsertQueue, route: FormRoute<T>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body;
     if (!isRecord(body)) return reply.code(400).send({ error: NOT_AN_OBJECT_MESSAGE, fields: {} });
@@ -57,7 +57,7 @@ function handler<T>(db: Database, route: FormRoute<T>) {
     }
     let id: number;
     try {
-      id = await route.store(db, parsed.data);
+      id = await queue.insert(route.kind, parsed.data);
     } catch (error) {
       request.log.error({ err: error, route: route.url }, 'could not store a form post');
       return reply.code(503).send({ error: STORE_FAILED_MESSAGE });
@@ -76,24 +76,24 @@ async function requireFormContentType(request: FastifyRequest, reply: FastifyRep
   }
 }
 
-export function registerFormRoutes(app: FastifyInstance, db: Database): void {
+export function registerFormRoutes(app: FastifyInstance, queue: InsertQueue): void {
   // One counter per client address, shared by both routes, counting every POST (@fastify/rate-limit).
   const rateLimit = app.rateLimit();
   const routes = [
     {
       url: '/api/contact',
-      handler: handler(db, {
+      handler: handler(queue, {
         url: '/api/contact',
         schema: strictContact,
-        store: insertContactMessage,
+        kind: 'messages',
       }),
     },
     {
       url: '/api/puzzle-submissions',
-      handler: handler(db, {
+      handler: handler(queue, {
         url: '/api/puzzle-submissions',
         schema: strictSubmission,
-        store: insertPuzzleSubmission,
+        kind: 'submissions',
       }),
     },
   ];

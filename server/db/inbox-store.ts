@@ -68,19 +68,48 @@ function selectList(kind: InboxKind): string {
   return ['id', 'created_at', 'handled_at', ...TABLES[kind].fields.map(columnOf)].join(', ');
 }
 
+/** The most rows one INSERT carries (puzzle submissions have 20 parameters a row). */
+export const MAX_ROWS_PER_INSERT = 100;
+
+const idRow = z.object({ id: z.number().int() });
+
+/**
+ * Stores several rows in one statement, so in one commit; returns their ids in the order given.
+ * Identity values are drawn in the order the VALUES rows are inserted, so the ids sorted
+ * ascending line up with the rows.
+ */
+export async function insertMany(
+  db: Queryable,
+  kind: InboxKind,
+  rows: readonly Record<string, string>[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  if (rows.length > MAX_ROWS_PER_INSERT) {
+    throw new RangeError(`at most ${MAX_ROWS_PER_INSERT} rows at once`);
+  }
+  const { table, fields } = TABLES[kind];
+  const columns = fields.map(columnOf).join(', ');
+  const tuples = rows.map(
+    (_, row) =>
+      `(${fields.map((__, column) => `$${row * fields.length + column + 1}`).join(', ')})`,
+  );
+  const result = await db.query(
+    `INSERT INTO ${table} (${columns}) VALUES ${tuples.join(', ')} RETURNING id`,
+    rows.flatMap((values) => fields.map((field) => values[field] ?? '')),
+  );
+  const ids = result.map((row) => idRow.parse(row).id).sort((a, b) => a - b);
+  if (ids.length !== rows.length) throw new Error(`stored ${ids.length} rows of ${rows.length}`);
+  return ids;
+}
+
 async function insert(
   db: Queryable,
   kind: InboxKind,
   values: Record<string, string>,
 ): Promise<number> {
-  const { table, fields } = TABLES[kind];
-  const columns = fields.map(columnOf).join(', ');
-  const placeholders = fields.map((_, index) => `$${index + 1}`).join(', ');
-  const rows = await db.query(
-    `INSERT INTO ${table} (${columns}) VALUES (${placeholders}) RETURNING id`,
-    fields.map((field) => values[field] ?? ''),
-  );
-  return z.object({ id: z.number().int() }).parse(rows[0]).id;
+  const [id] = await insertMany(db, kind, [values]);
+  if (id === undefined) throw new Error('the row was not stored');
+  return id;
 }
 
 /** Stores a contact message; the returned id means the row is committed. */
