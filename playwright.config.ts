@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT and DIST_DIR let a second build be tested beside the first (defaults: 4173, dist/).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const HOST = '127.0.0.1';
 const BASE_URL = `http://${HOST}:${PORT}`;
 const CI = Boolean(process.env.CI);
 
-if (!existsSync(join(import.meta.dirname, 'dist', 'index.html'))) {
+const DIST_DIR = process.env.DIST_DIR ?? join(import.meta.dirname, 'dist');
+if (!existsSync(join(DIST_DIR, 'index.html'))) {
   throw new Error('End-to-end tests run against the production build: run `npm run build` first.');
 }
 
@@ -75,6 +77,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST,
       DATA_DIR: e2eDataDir(),
+      DIST_DIR,
       RATE_LIMIT_MAX: '10000',
     },
   },

@@ -34,4 +34,12 @@ export const STRINGS = {
   goHome: 'Go to the home page',
   noPuzzleToday: 'There is no puzzle to play yet. Please come back soon.',
   loading: 'Loading…',
+  newHere: 'New here?',
+  readRules: 'Read the rules first',
+  cookieTitle: 'Cookies on Linchpin',
+  cookieText:
+    "Accept, and Linchpin remembers your settings, streaks and statistics in cookies and this browser's storage. Reject, and nothing is stored: the game plays just the same.",
+  cookiePrivacy: 'What is stored and why',
+  cookieCurrent: (consent: string) => `Your current choice: ${consent}.`,
+  cookieKeep: 'Keep my choice',
 } as const;

@@ -5,6 +5,7 @@ import { NotFoundScreen } from '../components/error-screen';
 import { Layout } from '../components/layout';
 import { ModalHost } from '../components/modal-host';
 import { ModalProvider } from '../components/modal-context';
+import { ConsentGate } from '../features/consent/consent-gate';
 import { GameActivityProvider } from '../features/settings/game-activity';
 import { PreferencesProvider } from '../features/settings/preferences';
 import { ThemeRoot } from '../features/settings/theme-root';
@@ -50,6 +51,7 @@ export function App() {
             </Switch>
           </ErrorBoundary>
           <ModalHost />
+          <ConsentGate />
         </ModalProvider>
       </GameActivityProvider>
     </PreferencesProvider>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROUTES } from '../../core/routes';
+import { NoteDot } from '../features/pages/note-dot';
 import { STRINGS } from '../strings';
 import { HelpIcon, LogoMark, MenuIcon, NoteIcon, SettingsIcon, StatsIcon } from './icons';
 import { useModal } from './modal-context';
@@ -90,12 +91,13 @@ export function SiteHeader() {
           </Link>
           <button
             type="button"
-            className="icon-button"
+            className="icon-button note-dot-host"
             aria-label="Author's note"
             title="Author's note"
             onClick={() => open({ kind: 'note' })}
           >
             <NoteIcon />
+            <NoteDot />
           </button>
           <button
             type="button"

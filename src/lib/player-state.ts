@@ -1,33 +1,102 @@
-import { chooseDailyPuzzle, pickRandomOlder, type RandomDailyRecord } from '../../core/daily';
+import { chooseDailyPuzzle, pickRandomOlder } from '../../core/daily';
+import {
+  EMPTY_PLAYER,
+  forgetCompletion,
+  recordGame,
+  type GameResult,
+  type PlayerData,
+  type PlayerStore,
+} from '../../core/records';
 import { allSummaries } from './catalogue';
-import { random } from './clock';
+import { random, todayUtc } from './clock';
+import { readConsent } from './storage';
+
+/** A promise React's `use` can read at once when it has already settled. */
+type Settled<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+let player: Settled<PlayerStore> | null = null;
+
+function memoryStore(): PlayerStore {
+  let data: PlayerData = EMPTY_PLAYER;
+  return {
+    get data() {
+      return data;
+    },
+    save(next) {
+      data = next;
+    },
+  };
+}
+
+function settled(store: PlayerStore): Settled<PlayerStore> {
+  return Object.assign(Promise.resolve(store), { status: 'fulfilled' as const, value: store });
+}
 
 /**
- * What the app remembers between games in this tab: the random-daily pick and the used random
- * list. Kept in memory; the consent-gated storage module takes over when it lands.
+ * The player's data. With consent "accepted" it is read from storage (the schemas load then);
+ * otherwise it lives in memory for this visit, and the game plays just the same.
  */
-const memory: { randomDaily: RandomDailyRecord | null; usedRandom: string[] } = {
-  randomDaily: null,
-  usedRandom: [],
-};
+export function loadPlayer(): Promise<PlayerStore> {
+  if (!player) {
+    if (readConsent() === 'accepted') {
+      const loading: Settled<PlayerStore> = import('./stored-player')
+        .then((m) => m.loadStoredPlayer(todayUtc()))
+        .catch((error: unknown) => {
+          console.warn('Stored player data could not be loaded', error);
+          return memoryStore();
+        })
+        .then((store) => Object.assign(loading, { status: 'fulfilled', value: store }).value);
+      player = loading;
+    } else {
+      player = settled(memoryStore());
+    }
+  }
+  return player;
+}
+
+/** For tests: forget the loaded player, so the next load reads storage again. */
+export function resetPlayerForTests(store?: PlayerStore): void {
+  player = store ? settled(store) : null;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
 
 /** Today's puzzle id, choosing (and remembering) a random older one for a day without its own. */
-export function dailyPuzzleId(today: string): string | null {
+export function dailyPuzzleId(store: PlayerStore, today: string): string | null {
+  const { data } = store;
   const choice = chooseDailyPuzzle(
     allSummaries(),
     today,
-    memory.randomDaily,
-    memory.usedRandom,
+    data.randomDaily,
+    data.usedRandom,
     random,
   );
-  memory.randomDaily = choice.cache;
-  memory.usedRandom = choice.usedIds;
+  const cache = choice.cache;
+  if (
+    cache?.puzzleId !== data.randomDaily?.puzzleId ||
+    cache?.date !== data.randomDaily?.date ||
+    !sameList(choice.usedIds, data.usedRandom)
+  ) {
+    store.save({ ...data, randomDaily: cache, usedRandom: choice.usedIds });
+  }
   return choice.puzzleId;
 }
 
 /** A random puzzle dated before today, not shown before until all have been. */
-export function nextRandomPuzzleId(today: string): string | null {
-  const pick = pickRandomOlder(allSummaries(), today, memory.usedRandom, random);
-  memory.usedRandom = pick.usedIds;
+export function nextRandomPuzzleId(store: PlayerStore, today: string): string | null {
+  const pick = pickRandomOlder(allSummaries(), today, store.data.usedRandom, random);
+  store.save({ ...store.data, usedRandom: pick.usedIds });
   return pick.puzzleId;
+}
+
+/** Records a game that just ended. */
+export async function saveGame(result: GameResult, today: string): Promise<void> {
+  const store = await loadPlayer();
+  store.save(recordGame(store.data, result, today));
+}
+
+/** Retry: the puzzle is no longer solved (its stats history stays). */
+export async function forgetSolved(puzzleDate: string, isDaily: boolean): Promise<void> {
+  const store = await loadPlayer();
+  store.save(forgetCompletion(store.data, puzzleDate, isDaily));
 }

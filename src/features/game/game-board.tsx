@@ -1,10 +1,20 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { currentTry, hasWon, isGameOver, maxTries, type PageMode } from '../../../core/game/engine';
+import {
+  currentTry,
+  hasWon,
+  isGameOver,
+  livesLeft,
+  maxTries,
+  type PageMode,
+} from '../../../core/game/engine';
 import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import type { Puzzle } from '../../../core/puzzle';
+import type { DailyCompletion } from '../../../core/records';
 import { shareText } from '../../../core/share';
 import { useModal } from '../../components/modal-context';
+import { todayUtc } from '../../lib/clock';
+import { saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
 import { usePreferences } from '../settings/preferences';
@@ -19,6 +29,10 @@ interface GameBoardProps {
   puzzle: Puzzle;
   pageMode: PageMode;
   isDaily: boolean;
+  /** The UTC day the page opened on: the day a finished game counts for. */
+  today?: string;
+  /** Today's daily puzzle was already won: the board opens finished with those tries. */
+  restored?: DailyCompletion | null;
 }
 
 function prefersReducedMotion(): boolean {
@@ -46,11 +60,12 @@ export function GameBoard(props: GameBoardProps) {
   return <Board key={difficulty} {...props} />;
 }
 
-function Board({ puzzle, pageMode, isDaily }: GameBoardProps) {
+function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
   usePageTitle(puzzle.title);
   const { difficulty, palette } = usePreferences();
   const { open } = useModal();
-  const [state, dispatch] = useGame(puzzle, difficulty, pageMode);
+  const [state, dispatch] = useGame(puzzle, difficulty, pageMode, Boolean(restored));
+  const tries = restored?.attempts ?? currentTry(state);
   const colors = state.colorOrder.map(
     (i) => PALETTES[palette].colors[i] ?? PALETTES[palette].colors[0],
   );
@@ -65,14 +80,28 @@ function Board({ puzzle, pageMode, isDaily }: GameBoardProps) {
         title: puzzle.title,
         author: puzzle.author,
         won: hasWon(state),
-        tries: currentTry(state),
+        tries,
         isDaily,
       }),
     });
 
   const ended = over && state.status !== 'solution';
-  // SPEC §4: when the game ends, the Share modal opens.
-  const onEnded = useEffectEvent(share);
+  // SPEC §4: when the game ends, the Share modal opens, and the game is recorded.
+  const onEnded = useEffectEvent(() => {
+    share();
+    if (restored) return;
+    void saveGame(
+      {
+        puzzleId: puzzle.id,
+        puzzleDate: puzzle.date,
+        won: hasWon(state),
+        attempts: currentTry(state),
+        score: livesLeft(state),
+        isDaily,
+      },
+      today ?? todayUtc(),
+    );
+  });
   useEffect(() => {
     if (ended) onEnded();
   }, [ended]);
@@ -109,7 +138,7 @@ function Board({ puzzle, pageMode, isDaily }: GameBoardProps) {
       />
       {state.status === 'solution' ? null : (
         <p className="try-counter" aria-live="polite">
-          {STRINGS.tryCounter(currentTry(state), maxTries(state))}
+          {STRINGS.tryCounter(tries, maxTries(state))}
         </p>
       )}
       <p
@@ -138,7 +167,7 @@ function Board({ puzzle, pageMode, isDaily }: GameBoardProps) {
       <p className="visually-hidden" aria-live="polite">
         {latestFeedbackText(state)}
       </p>
-      {over ? <GameEnd state={state} onShare={share} /> : null}
+      {over ? <GameEnd state={state} tries={tries} onShare={share} /> : null}
     </div>
   );
 }

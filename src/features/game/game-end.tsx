@@ -1,24 +1,39 @@
 import { Link, useLocation } from 'wouter';
-import { currentTry, hasWon, type GameState } from '../../../core/game/engine';
+import { hasWon, type GameState } from '../../../core/game/engine';
 import { todayUtc } from '../../lib/clock';
-import { nextRandomPuzzleId } from '../../lib/player-state';
+import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
+import { adsConfigured, readSiteConfig } from '../../lib/site-config';
 import { STRINGS } from '../../strings';
 import { SolutionPanel } from './solution-panel';
 
+/** Where "Random Puzzle" leads: through the Quick Break when ads are configured (DECISIONS.md). */
+export function randomPuzzleHref(id: string | null, viaQuickBreak: boolean): string {
+  if (!id) return '/game';
+  return `${viaQuickBreak ? '/ad' : '/game'}?puzzleId=${id}&mode=play`;
+}
+
 /** After the game: the result, the solution, and where to go next. */
-export function GameEnd({ state, onShare }: { state: GameState; onShare: () => void }) {
+export function GameEnd({
+  state,
+  tries,
+  onShare,
+}: {
+  state: GameState;
+  tries: number;
+  onShare: () => void;
+}) {
   const [, navigate] = useLocation();
   const solutionOnly = state.status === 'solution';
-  const playRandom = () => {
-    const id = nextRandomPuzzleId(todayUtc());
-    navigate(id ? `/game?puzzleId=${id}&mode=play` : '/game');
+  const playRandom = async () => {
+    const id = nextRandomPuzzleId(await loadPlayer(), todayUtc());
+    navigate(randomPuzzleHref(id, adsConfigured(readSiteConfig())));
   };
   return (
     <section className="game-end" aria-labelledby={solutionOnly ? undefined : 'result-title'}>
       {solutionOnly ? null : (
         <div className="result" role="status">
           <h2 id="result-title">{hasWon(state) ? STRINGS.wonTitle : STRINGS.lostTitle}</h2>
-          <p>{hasWon(state) ? STRINGS.wonText(currentTry(state)) : STRINGS.lostText}</p>
+          <p>{hasWon(state) ? STRINGS.wonText(tries) : STRINGS.lostText}</p>
         </div>
       )}
       <SolutionPanel puzzle={state.puzzle} />
@@ -28,7 +43,7 @@ export function GameEnd({ state, onShare }: { state: GameState; onShare: () => v
             {STRINGS.share}
           </button>
         )}
-        <button type="button" className="button" onClick={playRandom}>
+        <button type="button" className="button" onClick={() => void playRandom()}>
           {STRINGS.randomPuzzle}
         </button>
         <Link href="/" className="button">

@@ -1,10 +1,11 @@
-import { Suspense, use, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
 import { findPlayable, loadPuzzle } from '../../lib/catalogue';
 import { todayUtc } from '../../lib/clock';
-import { dailyPuzzleId } from '../../lib/player-state';
+import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
+import { dailyPuzzleId, forgetSolved, loadPlayer } from '../../lib/player-state';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
 import { GameHeader } from './game-header';
@@ -29,15 +30,35 @@ function PuzzleLoader({
   id,
   pageMode,
   isDaily,
+  player,
+  today,
 }: {
   id: string;
   pageMode: PageMode;
   isDaily: boolean;
+  player: PlayerStore;
+  today: string;
 }) {
   const puzzle = use(loadPuzzle(id));
+  // Today's daily puzzle, already won: it opens finished, with the Share modal (SPEC §4).
+  const [restored] = useState(() =>
+    isDaily && pageMode === 'play' ? dailyCompletionOn(player.data, today) : null,
+  );
+  const date = puzzle?.date;
+  useEffect(() => {
+    // Retry: the puzzle is no longer solved, and the game starts from the first try.
+    if (pageMode === 'retry' && date) void forgetSolved(date, isDaily);
+  }, [pageMode, date, isDaily]);
   if (!puzzle) return <NotFoundScreen detail={`Puzzle "${id}" was not found.`} />;
   return (
-    <GameBoard key={`${id}:${pageMode}`} puzzle={puzzle} pageMode={pageMode} isDaily={isDaily} />
+    <GameBoard
+      key={`${id}:${pageMode}`}
+      puzzle={puzzle}
+      pageMode={pageMode}
+      isDaily={isDaily}
+      today={today}
+      restored={restored}
+    />
   );
 }
 
@@ -47,7 +68,8 @@ export function GamePage() {
   const requested = params.get('puzzleId');
   const pageMode = parsePageMode(params.get('mode'));
   const [today] = useState(todayUtc);
-  const dailyId = useMemo(() => dailyPuzzleId(today), [today]);
+  const player = use(loadPlayer());
+  const dailyId = useMemo(() => dailyPuzzleId(player, today), [player, today]);
   const id = requested ?? dailyId;
   if (!id) {
     return (
@@ -72,7 +94,13 @@ export function GamePage() {
           </p>
         }
       >
-        <PuzzleLoader id={id} pageMode={pageMode} isDaily={id === dailyId} />
+        <PuzzleLoader
+          id={id}
+          pageMode={pageMode}
+          isDaily={id === dailyId}
+          player={player}
+          today={today}
+        />
       </Suspense>
     </GameShell>
   );

@@ -13,9 +13,14 @@ import { useGameActivity } from '../settings/game-activity';
 export const NOTICE_MS = 3000;
 
 /** The game's state and actions; notices clear themselves after 3 s. */
-export function useGame(puzzle: Puzzle, difficulty: Difficulty, pageMode: PageMode) {
+export function useGame(
+  puzzle: Puzzle,
+  difficulty: Difficulty,
+  pageMode: PageMode,
+  alreadyWon = false,
+) {
   const [state, dispatch] = useReducer(gameReducer, undefined, (): GameState =>
-    createGame(puzzle, { difficulty, random, pageMode }),
+    createGame(puzzle, { difficulty, random, pageMode, alreadyWon }),
   );
   const { setGameActive } = useGameActivity();
   const active = isGameActive(state);

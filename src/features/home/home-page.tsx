@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { use, useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { utcDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
@@ -6,8 +6,9 @@ import { puzzleNumber } from '../../../core/puzzle';
 import { preloadGame } from '../../app/preload';
 import { useModal } from '../../components/modal-context';
 import { allSummaries, loadPuzzle } from '../../lib/catalogue';
-import { dailyPuzzleId, nextRandomPuzzleId } from '../../lib/player-state';
+import { dailyPuzzleId, loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { useNow } from '../../lib/use-now';
+import { usePreferences } from '../settings/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
 import { Countdown } from './countdown';
@@ -23,7 +24,9 @@ export function HomePage() {
   const today = utcDate(now);
   const [, navigate] = useLocation();
   const { open } = useModal();
-  const dailyId = useMemo(() => dailyPuzzleId(today), [today]);
+  const { seenHowToPlay } = usePreferences();
+  const player = use(loadPlayer());
+  const dailyId = useMemo(() => dailyPuzzleId(player, today), [player, today]);
   const daily = allSummaries().find((summary) => summary.id === dailyId) ?? null;
 
   useEffect(() => {
@@ -34,7 +37,7 @@ export function HomePage() {
   }, [dailyId]);
 
   const playRandom = () => {
-    const id = nextRandomPuzzleId(today);
+    const id = nextRandomPuzzleId(player, today);
     navigate(id ? `/game?puzzleId=${id}&mode=play` : '/game');
   };
 
@@ -67,6 +70,11 @@ export function HomePage() {
             {STRINGS.randomPuzzle}
           </button>
         </div>
+        {seenHowToPlay ? null : (
+          <p className="home-new">
+            {STRINGS.newHere} <Link href="/how-to-play">{STRINGS.readRules}</Link>
+          </p>
+        )}
         <Countdown now={now} />
       </section>
 

@@ -36,7 +36,7 @@ export function HowToPlayPage() {
         type="button"
         className="button primary"
         onClick={() => {
-          preferences.update({ difficulty: choice });
+          preferences.update({ difficulty: choice, seenHowToPlay: true });
           navigate('/game');
         }}
       >

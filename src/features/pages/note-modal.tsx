@@ -1,10 +1,17 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Modal } from '../../components/modal';
+import { usePreferences } from '../settings/preferences';
 
 export const NOTE_DATE = 'October 26, 2025';
 
 /** The author's note (SPEC §1), in the project's own words. */
 export function NoteModal({ onClose }: { onClose: () => void }) {
+  const { seenNote, update } = usePreferences();
+  // Opened once, the header's dot stops pulsing.
+  useEffect(() => {
+    if (!seenNote) update({ seenNote: true });
+  }, [seenNote, update]);
   return (
     <Modal title="A note from the author" onClose={onClose}>
       <p className="note-date">{NOTE_DATE}</p>

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { DEFAULT_DIFFICULTY } from '../../../core/game/difficulty';
 import type { PaletteKey } from '../../../core/game/palette';
 import type { Difficulty } from '../../../core/puzzle';
+import { storedPreferences, storePreferences } from './stored-preferences';
 
 export type GameMode = 'legacy' | 'dragAndDrop';
 
@@ -11,6 +12,9 @@ export interface Preferences {
   palette: PaletteKey;
   /** null: follow the system's setting. */
   darkMode: boolean | null;
+  seenHowToPlay: boolean;
+  /** The author's note has been opened: the header's dot stops pulsing. */
+  seenNote: boolean;
 }
 
 interface PreferencesContextValue extends Preferences {
@@ -22,10 +26,13 @@ const DEFAULTS: Preferences = {
   gameMode: 'legacy',
   palette: 'default',
   darkMode: null,
+  seenHowToPlay: false,
+  seenNote: false,
 };
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
+/** The player's choices: read from cookies when consent allows, kept (and stored) as they change. */
 export function PreferencesProvider({
   children,
   initial,
@@ -33,12 +40,18 @@ export function PreferencesProvider({
   children: ReactNode;
   initial?: Partial<Preferences>;
 }) {
-  const [preferences, setPreferences] = useState<Preferences>(() => ({ ...DEFAULTS, ...initial }));
+  const [preferences, setPreferences] = useState<Preferences>(() => ({
+    ...DEFAULTS,
+    ...storedPreferences(),
+    ...initial,
+  }));
   const value = useMemo(
     () => ({
       ...preferences,
-      update: (change: Partial<Preferences>) =>
-        setPreferences((current) => ({ ...current, ...change })),
+      update: (change: Partial<Preferences>) => {
+        storePreferences(change);
+        setPreferences((current) => ({ ...current, ...change }));
+      },
     }),
     [preferences],
   );

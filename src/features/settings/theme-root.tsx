@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { usePreferences } from './preferences';
 
 /** Mirrors the theme choices onto <html> so CSS can follow them. */
 export function ThemeRoot() {
   const { darkMode, palette } = usePreferences();
-  useEffect(() => {
+  // Before the first paint, so a stored dark mode never flashes light.
+  useLayoutEffect(() => {
     const root = document.documentElement;
     if (darkMode === null) delete root.dataset.theme;
     else root.dataset.theme = darkMode ? 'dark' : 'light';

@@ -1,0 +1,110 @@
+import { isIsoDate } from './dates';
+import { MAX_TRIES } from './game/difficulty';
+import { PUZZLE_ID_PATTERN } from './puzzle';
+
+/**
+ * The shape of every stored value. A value that does not match is treated as absent: a missing,
+ * malformed or hand-edited record never breaks a page (DECISIONS.md).
+ *
+ * These are small typed schemas rather than zod/mini: core/puzzle.ts imports zod, so the bundler
+ * keeps any zod code the browser uses in the first visit's shared chunk, even when only a lazy
+ * module uses it (measured: +6.5 KB gzip, past the 85 KB budget). See docs/decisions.md.
+ */
+
+/** Checks an unknown value: the value (a clean copy for objects), or undefined when it fails. */
+export type Schema<T> = (value: unknown) => T | undefined;
+export type Infer<S> = S extends Schema<infer T> ? T : never;
+
+export const string =
+  (test: (text: string) => boolean = () => true): Schema<string> =>
+  (value) =>
+    typeof value === 'string' && test(value) ? value : undefined;
+
+/** A whole number from `min` to `max`. */
+export const int =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Schema<number> =>
+  (value) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+      ? (value as number)
+      : undefined;
+
+export const boolean: Schema<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
+
+export const literal =
+  <const T extends string | number | boolean>(expected: T): Schema<T> =>
+  (value) =>
+    value === expected ? expected : undefined;
+
+export const oneOf =
+  <const T extends string>(...allowed: T[]): Schema<T> =>
+  (value) =>
+    allowed.find((item) => item === value);
+
+export const nullable =
+  <T>(schema: Schema<T>): Schema<T | null> =>
+  (value) =>
+    value === null ? null : schema(value);
+
+/** A plain object with exactly these fields checked; other fields are dropped. */
+export const object =
+  <S extends Record<string, Schema<unknown>>>(shape: S): Schema<{ [K in keyof S]: Infer<S[K]> }> =>
+  (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [key, schema] of Object.entries(shape)) {
+      const field = schema((value as Record<string, unknown>)[key]);
+      if (field === undefined) return undefined;
+      out[key] = field;
+    }
+    return out as { [K in keyof S]: Infer<S[K]> };
+  };
+
+/** A list keeps its good entries: one bad entry does not cost the player the rest. */
+export const list =
+  <T>(entry: Schema<T>): Schema<T[]> =>
+  (value) =>
+    Array.isArray(value)
+      ? value.map(entry).filter((item): item is T => item !== undefined)
+      : undefined;
+
+/** A schema with a further rule across fields. */
+export const refine =
+  <T>(schema: Schema<T>, rule: (value: T) => boolean): Schema<T> =>
+  (value) => {
+    const parsed = schema(value);
+    return parsed !== undefined && rule(parsed) ? parsed : undefined;
+  };
+
+/** JSON text to a value; undefined when the text is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isoDate = string(isIsoDate);
+const puzzleId = string((id) => PUZZLE_ID_PATTERN.test(id));
+const tries = int(1, MAX_TRIES);
+const score = int(0, MAX_TRIES);
+
+export const SCHEMAS = {
+  randomDaily: object({ puzzleId, date: isoDate, isRandom: literal(true) }),
+  usedRandom: list(puzzleId),
+  daily: object({ completed: literal(true), date: isoDate, score, attempts: tries }),
+  completion: object({
+    completed: literal(true),
+    date: isoDate,
+    puzzleId,
+    score,
+    attempts: tries,
+  }),
+  stats: refine(
+    object({ currentStreak: int(0), maxStreak: int(0), lastPlayedDate: nullable(isoDate) }),
+    (stats) => stats.maxStreak >= stats.currentStreak,
+  ),
+  history: list(object({ date: isoDate, id: puzzleId, attempts: tries, won: boolean })),
+  /** A localStorage record with the UTC day it expires (365 days after its last write). */
+  envelope: object({ expires: isoDate, value: (value: unknown) => value }),
+};

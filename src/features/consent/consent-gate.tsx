@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useCookieBanner } from './consent-state';
+
+const CookieBanner = lazy(() =>
+  import('./cookie-banner').then((m) => ({ default: m.CookieBanner })),
+);
+
+/** Loads the cookie banner only when it shows: a returning player with a choice never fetches it. */
+export function ConsentGate() {
+  const banner = useCookieBanner();
+  return banner ? (
+    <Suspense fallback={null}>
+      <CookieBanner reopened={banner === 'reopened'} />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,20 @@
+import { useModal } from '../../components/modal-context';
+import { openCookieSettings } from './consent-state';
+
+/** Reopens the cookie banner (footer, settings, statistics). */
+export function CookieSettingsButton({ className = 'link-button' }: { className?: string }) {
+  const { close } = useModal();
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        // A modal dialog would keep the banner behind it, out of reach.
+        close();
+        openCookieSettings();
+      }}
+    >
+      Cookie settings
+    </button>
+  );
+}

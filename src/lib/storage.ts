@@ -1,0 +1,114 @@
+import Cookies from 'js-cookie';
+
+/**
+ * The only code that touches cookies or Web Storage (DECISIONS.md "Persistence and privacy").
+ * Nothing but the consent cookie is written unless consent is "accepted"; every read takes a
+ * parser, and a value it refuses is treated as absent.
+ */
+export const PREFIX = 'linchpin_';
+
+/** Every cookie the product sets, by name after the prefix: kept 365 days, but two for one day. */
+export const COOKIES = {
+  consent: 'cookie_consent',
+  difficulty: 'difficulty',
+  colorMode: 'color_mode',
+  darkMode: 'dark_mode',
+  seenHowToPlay: 'has_seen_how_to_play',
+  seenNote: 'has_seen_note',
+  gameMode: 'game_mode',
+  dailyStats: 'daily_stats',
+  usedRandom: 'used_random_puzzles',
+  dailyPuzzle: 'daily_puzzle',
+  randomDaily: 'random_daily_puzzle',
+} as const;
+export type CookieKey = keyof typeof COOKIES;
+const ONE_DAY: readonly CookieKey[] = ['dailyPuzzle', 'randomDaily'];
+
+export type Consent = 'accepted' | 'rejected';
+/** Turns stored text into a value; null or undefined when the text is not a valid value. */
+export type Parse<T> = (text: string) => T | null | undefined;
+
+const cookieName = (key: CookieKey) => PREFIX + COOKIES[key];
+
+function setCookie(key: CookieKey, value: string): void {
+  Cookies.set(cookieName(key), value, {
+    expires: ONE_DAY.includes(key) ? 1 : 365,
+    path: '/',
+    sameSite: 'Lax',
+    secure: location.protocol === 'https:',
+  });
+}
+
+export function readConsent(): Consent | null {
+  const value = Cookies.get(cookieName('consent'));
+  return value === 'accepted' || value === 'rejected' ? value : null;
+}
+
+const mayStore = () => readConsent() === 'accepted';
+
+/** Records the consent choice; "rejected" deletes everything else the product stored. */
+export function saveConsent(consent: Consent): void {
+  setCookie('consent', consent);
+  if (consent === 'rejected') forgetEverything();
+}
+
+function webStorages(): Storage[] {
+  try {
+    return [localStorage, sessionStorage];
+  } catch {
+    // Storage can be switched off in the browser: then there is nothing to read or delete.
+    return [];
+  }
+}
+
+/** Deletes every cookie and storage key of the product except the consent cookie. */
+export function forgetEverything(): void {
+  for (const name of Object.keys(Cookies.get())) {
+    if (name.startsWith(PREFIX) && name !== cookieName('consent')) {
+      Cookies.remove(name, { path: '/' });
+    }
+  }
+  for (const storage of webStorages()) {
+    for (const key of Object.keys(storage)) if (key.startsWith(PREFIX)) storage.removeItem(key);
+  }
+}
+
+export function readCookie<T>(key: CookieKey, parse: Parse<T>): T | null {
+  const text = mayStore() ? Cookies.get(cookieName(key)) : undefined;
+  return text === undefined ? null : (parse(text) ?? null);
+}
+
+/** Writes (or with null deletes) a cookie, only with consent. */
+export function writeCookie(key: CookieKey, value: string | null): void {
+  if (!mayStore()) return;
+  if (value === null) Cookies.remove(cookieName(key), { path: '/' });
+  else setCookie(key, value);
+}
+
+/** Names of the stored records (localStorage, without the prefix), only with consent. */
+export function recordNames(): string[] {
+  const [local] = mayStore() ? webStorages() : [];
+  return local
+    ? Object.keys(local)
+        .filter((key) => key.startsWith(PREFIX))
+        .map((key) => key.slice(PREFIX.length))
+    : [];
+}
+
+export function readRecord<T>(name: string, parse: Parse<T>): T | null {
+  const [local] = mayStore() ? webStorages() : [];
+  const text = local?.getItem(PREFIX + name);
+  return text == null ? null : (parse(text) ?? null);
+}
+
+/** Writes (or with null deletes) a localStorage record, only with consent. */
+export function writeRecord(name: string, value: string | null): void {
+  const [local] = mayStore() ? webStorages() : [];
+  try {
+    if (value === null) local?.removeItem(PREFIX + name);
+    else local?.setItem(PREFIX + name, value);
+  } catch (error) {
+    // A full storage loses this record only; the game goes on in memory.
+    console.warn('Could not store', name, error);
+  }
+}

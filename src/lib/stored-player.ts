@@ -1,0 +1,88 @@
+import { addDays } from '../../core/dates';
+import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
+import type { PlayerData, PlayerStore } from '../../core/records';
+import { todayUtc } from './clock';
+import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from './storage';
+
+/**
+ * The player's data kept in cookies and localStorage (only with consent, see storage.ts). Loaded
+ * lazily: a first visit without consent never fetches it.
+ */
+export const COMPLETION_PREFIX = 'puzzleCompleted_';
+export const HISTORY_RECORD = 'completedPuzzles';
+/** A cookie holds 4 KB: the used random list keeps its latest ids (about 18 bytes each). */
+export const MAX_USED_IDS = 150;
+const RECORD_DAYS = 365;
+
+const fromJson =
+  <T>(schema: Schema<T>) =>
+  (text: string) =>
+    schema(parseJson(text));
+
+/** A record's value, or null when it is malformed or expired (365 days after its last write). */
+const fromRecord =
+  <T>(schema: Schema<T>, today: string) =>
+  (text: string) => {
+    const envelope = SCHEMAS.envelope(parseJson(text));
+    return envelope && envelope.expires >= today ? schema(envelope.value) : undefined;
+  };
+
+const toRecord = (value: unknown) =>
+  JSON.stringify({ expires: addDays(todayUtc(), RECORD_DAYS), value });
+
+export function readStoredPlayer(today: string): PlayerData {
+  const completions: PlayerData['completions'] = {};
+  for (const name of recordNames()) {
+    if (!name.startsWith(COMPLETION_PREFIX)) continue;
+    const date = name.slice(COMPLETION_PREFIX.length);
+    const record = readRecord(name, fromRecord(SCHEMAS.completion, today));
+    if (record?.date === date) completions[date] = record;
+    // Expired, malformed or filed under the wrong date: gone.
+    else writeRecord(name, null);
+  }
+  return {
+    randomDaily: readCookie('randomDaily', fromJson(SCHEMAS.randomDaily)),
+    usedRandom: readCookie('usedRandom', fromJson(SCHEMAS.usedRandom)) ?? [],
+    daily: readCookie('dailyPuzzle', fromJson(SCHEMAS.daily)),
+    stats: readCookie('dailyStats', fromJson(SCHEMAS.stats)),
+    completions,
+    history: readRecord(HISTORY_RECORD, fromRecord(SCHEMAS.history, today)) ?? [],
+  };
+}
+
+/** Writes what changed between two snapshots. */
+export function writeChanges(before: PlayerData, after: PlayerData): void {
+  const cookie = <K extends keyof PlayerData>(
+    field: K,
+    key: Parameters<typeof writeCookie>[0],
+    text: (value: NonNullable<PlayerData[K]>) => string = JSON.stringify,
+  ) => {
+    const value = after[field];
+    if (value !== before[field]) writeCookie(key, value === null ? null : text(value));
+  };
+  cookie('randomDaily', 'randomDaily');
+  cookie('usedRandom', 'usedRandom', (ids) => JSON.stringify(ids.slice(-MAX_USED_IDS)));
+  cookie('daily', 'dailyPuzzle');
+  cookie('stats', 'dailyStats');
+  const dates = new Set([...Object.keys(before.completions), ...Object.keys(after.completions)]);
+  for (const date of dates) {
+    const value = after.completions[date];
+    if (value !== before.completions[date]) {
+      writeRecord(COMPLETION_PREFIX + date, value ? toRecord(value) : null);
+    }
+  }
+  if (after.history !== before.history) writeRecord(HISTORY_RECORD, toRecord(after.history));
+}
+
+export function loadStoredPlayer(today: string): PlayerStore {
+  let data = readStoredPlayer(today);
+  return {
+    get data() {
+      return data;
+    },
+    save(next) {
+      writeChanges(data, next);
+      data = next;
+    },
+  };
+}
