@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { ROUTES } from '../../core/routes';
+import { CookieSettingsButton } from '../features/consent/cookie-settings-button';
 
 const FOOTER_LINKS = [
   { href: ROUTES.howToPlay, label: 'How to Play' },
@@ -22,6 +23,9 @@ export function SiteFooter() {
               <Link href={link.href}>{link.label}</Link>
             </li>
           ))}
+          <li>
+            <CookieSettingsButton />
+          </li>
         </ul>
       </nav>
       <p>© 2025–2026 Linchpin. Made with care for word lovers.</p>

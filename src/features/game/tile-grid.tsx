@@ -9,7 +9,7 @@ interface TileGridProps {
   onToggle: (position: number) => void;
 }
 
-function tileStyle(
+export function tileStyle(
   groups: readonly number[],
   colors: readonly PaletteColor[],
 ): CSSProperties | undefined {

@@ -1,9 +1,88 @@
-import { Soon, TextPage } from '../../components/text-page';
+import { use } from 'react';
+import { statistics, type Statistics } from '../../../core/stats';
+import { TextPage } from '../../components/text-page';
+import { todayUtc } from '../../lib/clock';
+import { loadPlayer } from '../../lib/player-state';
+import { readConsent } from '../../lib/storage';
+import { STRINGS } from '../../strings';
+import { CookieSettingsButton } from '../consent/cookie-settings-button';
+import './stats.css';
 
+/** /stats: the player's record, kept only with consent (SPEC §4). */
 export function StatsPage() {
   return (
-    <TextPage title="Statistics">
-      <Soon>Statistics will appear here once saving games is available.</Soon>
+    <TextPage title={STRINGS.statsTitle}>
+      {readConsent() === 'accepted' ? (
+        <StoredStats />
+      ) : (
+        <div className="stats-consent">
+          <p>{STRINGS.statsNeedConsent}</p>
+          <CookieSettingsButton className="button" />
+        </div>
+      )}
     </TextPage>
+  );
+}
+
+function StoredStats() {
+  const { data } = use(loadPlayer());
+  const view = statistics(data.history, data.stats, todayUtc());
+  return (
+    <>
+      <StatNumbers view={view} />
+      <GuessDistribution view={view} />
+    </>
+  );
+}
+
+function StatNumbers({ view }: { view: Statistics }) {
+  const numbers = [
+    [STRINGS.statsPlayed, view.gamesPlayed],
+    [STRINGS.statsWon, view.gamesWon],
+    [STRINGS.statsWinPercent, view.winPercentage],
+    [STRINGS.statsCurrentStreak, view.currentStreak],
+    [STRINGS.statsMaxStreak, view.maxStreak],
+  ] as const;
+  return (
+    <dl className="stat-numbers">
+      {numbers.map(([label, value]) => (
+        <div key={label} className="stat">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function GuessDistribution({ view }: { view: Statistics }) {
+  const most = Math.max(1, ...view.guessDistribution.map((bar) => bar.count));
+  return (
+    <section aria-labelledby="distribution-title">
+      <h2 id="distribution-title">{STRINGS.statsDistribution}</h2>
+      {view.gamesWon === 0 ? <p className="stats-empty">{STRINGS.statsNoWins}</p> : null}
+      <ol className="distribution">
+        {view.guessDistribution.map((bar) => (
+          <li
+            key={bar.tries}
+            className={bar.latest ? 'distribution-row latest' : 'distribution-row'}
+            aria-label={STRINGS.statsBarLabel(bar.tries, bar.count, bar.latest)}
+          >
+            <span className="distribution-tries" aria-hidden="true">
+              {bar.tries}
+            </span>
+            <span className="distribution-track" aria-hidden="true">
+              <span
+                className="distribution-bar"
+                style={{ width: `${Math.max(8, (100 * bar.count) / most)}%` }}
+              >
+                {bar.count}
+                {bar.latest ? <span className="distribution-latest"> ★</span> : null}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
