@@ -30,9 +30,13 @@ export type Parse<T> = (text: string) => T | null | undefined;
 
 const cookieName = (key: CookieKey) => PREFIX + COOKIES[key];
 
+const DAY_SECONDS = 24 * 60 * 60;
+
 function setCookie(key: CookieKey, value: string): void {
   Cookies.set(cookieName(key), value, {
-    expires: ONE_DAY.includes(key) ? 1 : 365,
+    // Max-Age counts from when the browser stores the cookie, so a device clock that is off
+    // (or a test's frozen clock) cannot make a fresh cookie expire at once, as Expires could.
+    'max-age': String((ONE_DAY.includes(key) ? 1 : 365) * DAY_SECONDS),
     path: '/',
     sameSite: 'Lax',
     secure: location.protocol === 'https:',
