@@ -1,0 +1,128 @@
+/**
+ * Screenshots of the screens, at phone (390x844) and desktop (1280x800) sizes, for a person to look
+ * at. Serves the production build (run `npm run build` first) on a spare port with a fresh data
+ * folder. Usage: npm run screenshots -- [out-dir] [route ...]
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const PORT = 4190;
+const BASE = `http://127.0.0.1:${PORT}`;
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Before the page loads: accept cookies, choose dark mode… */
+  cookies?: Record<string, string>;
+  /** After it loads: open a modal, play a move… */
+  act?: (page: Page) => Promise<void>;
+}
+
+const accepted = { linchpin_cookie_consent: 'accepted' };
+const SHOTS: Shot[] = [
+  { name: 'home-first-visit', path: '/' },
+  { name: 'home', path: '/', cookies: accepted },
+  { name: 'game', path: '/game', cookies: accepted },
+  {
+    name: 'game-dark-colorblind',
+    path: '/game',
+    cookies: { ...accepted, linchpin_dark_mode: 'true', linchpin_color_mode: 'colorBlind' },
+    act: async (page) => {
+      const circles = ['Category 1', 'Category 2'];
+      for (const [i, name] of circles.entries()) {
+        await page.getByRole('button', { name, exact: true }).click();
+        await page.getByRole('group', { name: 'Words' }).getByRole('button').nth(i).click();
+      }
+    },
+  },
+  { name: 'archive', path: '/archive', cookies: accepted },
+  { name: 'stats', path: '/stats', cookies: accepted },
+  { name: 'stats-no-consent', path: '/stats' },
+  {
+    name: 'how-to-play-modal',
+    path: '/',
+    cookies: accepted,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'How to Play' }).first().click();
+      await page.waitForTimeout(4000);
+    },
+  },
+  {
+    name: 'settings-modal-dark',
+    path: '/',
+    cookies: { ...accepted, linchpin_dark_mode: 'true' },
+    act: (page) => page.getByRole('button', { name: 'Settings' }).first().click(),
+  },
+  { name: 'how-to-play', path: '/how-to-play', cookies: accepted },
+];
+
+async function main() {
+  const [outArg, ...only] = process.argv.slice(2);
+  const out = outArg ?? 'screenshots';
+  mkdirSync(out, { recursive: true });
+  const server = spawn('node', ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'linchpin-shots-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  try {
+    for (let i = 0; i < 50; i++) {
+      if (
+        await fetch(BASE).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    for (const shot of SHOTS.filter((s) => only.length === 0 || only.includes(s.name))) {
+      for (const size of SIZES) {
+        const context = await browser.newContext({ viewport: size });
+        if (shot.cookies) {
+          await context.addCookies(
+            Object.entries(shot.cookies).map(([name, value]) => ({ name, value, url: BASE })),
+          );
+        }
+        const page = await context.newPage();
+        await page.goto(BASE + shot.path);
+        await page.waitForLoadState('networkidle');
+        await shot.act?.(page);
+        await page.waitForTimeout(300);
+        const file = join(out, `${shot.name}-${size.name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+        await context.close();
+      }
+    }
+    await browser.close();
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+await main();
