@@ -1,4 +1,4 @@
-import { use, useEffect, useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { utcDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
@@ -13,11 +13,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
 import { Countdown } from './countdown';
 
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 200);
-}
-
 export function HomePage() {
   usePageTitle(null);
   const now = useNow();
@@ -29,12 +24,12 @@ export function HomePage() {
   const dailyId = useMemo(() => dailyPuzzleId(player, today), [player, today]);
   const daily = allSummaries().find((summary) => summary.id === dailyId) ?? null;
 
-  useEffect(() => {
-    whenIdle(() => {
-      preloadGame();
-      if (dailyId) void loadPuzzle(dailyId);
-    });
-  }, [dailyId]);
+  // The game's code and today's puzzle load as soon as the player reaches for Play (the service
+  // worker keeps them for later visits), not with the first page: that stays inside its budget.
+  const warmGame = () => {
+    preloadGame();
+    if (dailyId) void loadPuzzle(dailyId);
+  };
 
   const playRandom = () => {
     const id = nextRandomPuzzleId(player, today);
@@ -63,7 +58,13 @@ export function HomePage() {
           <p>{STRINGS.noPuzzleToday}</p>
         )}
         <div className="hero-actions">
-          <Link href="/game" className="button primary large">
+          <Link
+            href="/game"
+            className="button primary large"
+            onPointerEnter={warmGame}
+            onPointerDown={warmGame}
+            onFocus={warmGame}
+          >
             {STRINGS.playToday}
           </Link>
           <button type="button" className="button large" onClick={playRandom}>
