@@ -129,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
   // when asked with --catalogue.
   const whole = {
     content: dir === undefined || catalogue,
-    schedule: catalogue, // TEMP-SCHEDULE: the default run checks the dates once the catalogue is complete
+    schedule: dir === undefined || catalogue,
   };
   const report =
     dir === undefined
