@@ -1,5 +1,6 @@
 import { addDays, dateToMs } from './dates';
-import { puzzleNumber, puzzleSchema, type Puzzle } from './puzzle';
+import { puzzleNumber, type Puzzle } from './puzzle';
+import { puzzleSchema } from './puzzle-schema';
 import type { Violation } from './puzzle-check';
 
 /** Where a rule about the whole catalogue, not one file, reports. */

@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import { isIsoDate } from './dates';
 import { CATEGORY_COUNT, WORDS_PER_CATEGORY } from './game/engine';
-import { PUZZLE_ID_PATTERN, puzzleSchema } from './puzzle';
+import { PUZZLE_ID_PATTERN } from './puzzle';
+import { puzzleSchema } from './puzzle-schema';
 
 /** One broken rule in one catalogue file. `field` is a path such as `categories[2].words`. */
 export interface Violation {

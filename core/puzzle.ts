@@ -1,27 +1,26 @@
-import * as z from 'zod/mini';
+/**
+ * One catalogue puzzle, `puzzles/<id>.json`, and the small helpers the browser needs on its first
+ * load. The schema that checks a file is in puzzle-schema.ts, so that code (and zod) loads only
+ * where a puzzle file is read. Rules that span fields live in puzzle-check.ts.
+ */
+export const DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** Shape of one catalogue file, `puzzles/<id>.json`. Rules that span fields live in puzzle-check.ts. */
-export const difficultySchema = z.enum(['easy', 'normal', 'hard']);
-export type Difficulty = z.infer<typeof difficultySchema>;
+export interface PuzzleCategory {
+  name: string;
+  words: string[];
+}
 
-export const categorySchema = z.object({
-  name: z.string(),
-  words: z.array(z.string()),
-});
-
-export const puzzleSchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  author: z.nullable(z.string()),
-  title: z.string(),
-  difficulty: difficultySchema,
-  specialWord: z.string(),
-  words: z.array(z.string()),
-  categories: z.array(categorySchema),
-});
-
-export type PuzzleCategory = z.infer<typeof categorySchema>;
-export type Puzzle = z.infer<typeof puzzleSchema>;
+export interface Puzzle {
+  id: string;
+  date: string;
+  author: string | null;
+  title: string;
+  difficulty: Difficulty;
+  specialWord: string;
+  words: string[];
+  categories: PuzzleCategory[];
+}
 
 /** What the browser knows about every puzzle without loading its solution. */
 export interface PuzzleSummary {

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { checkPuzzle } from '../core/puzzle-check';
-import { puzzleNumber, puzzleSchema, toSummary, type PuzzleSummary } from '../core/puzzle';
+import { puzzleNumber, toSummary, type PuzzleSummary } from '../core/puzzle';
+import { puzzleSchema } from '../core/puzzle-schema';
 
 const INDEX_ID = 'virtual:puzzle-index';
 const RESOLVED_INDEX_ID = `\0${INDEX_ID}`;

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../core/game/random';
-import { puzzleSchema } from '../../core/puzzle';
+import { puzzleSchema } from '../../core/puzzle-schema';
 import { checkPuzzle } from '../../core/puzzle-check';
 import {
   formatPuzzleJson,
