@@ -253,7 +253,12 @@ function check(budget: Budget, value: number): { line: string; ok: boolean } {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, 'skip-build': { type: 'boolean' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      'skip-build': { type: 'boolean' },
+      // Sizes only, in seconds: no Lighthouse, no click-to-paint (budgets then unchecked).
+      'sizes-only': { type: 'boolean' },
+    },
   });
   const runs = Number(values.runs);
   if (!values['skip-build']) await run('npm', ['run', 'build']);
@@ -269,6 +274,12 @@ async function main(): Promise<number> {
     for (const route of ROUTES) {
       const url = server.url + route;
       const transfer = await measureTransfer(browser, url);
+      if (values['sizes-only']) {
+        console.log(
+          `${route}: JS ${kb(transfer.jsGzip)} KB gzip / ${kb(transfer.jsBrotli)} KB brotli; CSS ${kb(transfer.cssGzip)} KB gzip; transferred ${kb(transfer.transferred)} KB`,
+        );
+        continue;
+      }
       const lh = await lighthouse(url, runs, work);
       (results.routes as Record<string, unknown>)[route] = { transfer, lighthouse: lh };
       console.log(
@@ -286,6 +297,10 @@ async function main(): Promise<number> {
         check(tag(BUDGETS.bestPractices), lh.bestPractices),
         check(tag(BUDGETS.seo), lh.seo),
       );
+    }
+    if (values['sizes-only']) {
+      await browser.close();
+      return 0;
     }
     const paint = await clickToPaint(browser, server.url);
     results.clickToPaint = paint;
