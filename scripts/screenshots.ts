@@ -3,14 +3,12 @@
  * at. Serves the production build (run `npm run build` first) on a spare port with a fresh data
  * folder. Usage: npm run screenshots -- [out-dir] [route ...]
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { startServer } from '../server/testing/server-process';
 
-const PORT = 4190;
-const BASE = `http://127.0.0.1:${PORT}`;
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -76,26 +74,9 @@ async function main() {
   const [outArg, ...only] = process.argv.slice(2);
   const out = outArg ?? 'screenshots';
   mkdirSync(out, { recursive: true });
-  const server = spawn('node', ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'linchpin-shots-')),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-  });
+  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'linchpin-shots-')) });
+  const BASE = server.url;
   try {
-    for (let i = 0; i < 50; i++) {
-      if (
-        await fetch(BASE).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
@@ -121,7 +102,7 @@ async function main() {
     }
     await browser.close();
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
   }
 }
 
