@@ -9,6 +9,7 @@ import { ConsentGate } from '../features/consent/consent-gate';
 import { GameActivityProvider } from '../features/settings/game-activity';
 import { PreferencesProvider } from '../features/settings/preferences';
 import { ThemeRoot } from '../features/settings/theme-root';
+import { usePageViews } from '../lib/use-page-views';
 import { STRINGS } from '../strings';
 import { GamePage, LAYOUT_ROUTES } from './routes';
 
@@ -22,6 +23,7 @@ function PageLoading() {
 
 export function App() {
   const [location] = useLocation();
+  usePageViews(location);
   return (
     <PreferencesProvider>
       <GameActivityProvider>

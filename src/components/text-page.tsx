@@ -11,8 +11,3 @@ export function TextPage({ title, children }: { title: string; children: ReactNo
     </article>
   );
 }
-
-/** Says plainly that a page's full content arrives with a later part of the product. */
-export function Soon({ children }: { children: ReactNode }) {
-  return <p className="soon">{children}</p>;
-}

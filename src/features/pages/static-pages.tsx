@@ -1,16 +1,49 @@
-import { Soon, TextPage } from '../../components/text-page';
+import { Link } from 'wouter';
+import { ROUTES } from '../../../core/routes';
+import { TextPage } from '../../components/text-page';
+import { adsConfigured, readSiteConfig } from '../../lib/site-config';
+import { StoredCookies, StoredRecords } from './stored-data';
+import './static-pages.css';
+
+/** How long the server keeps what the forms send (docs/decisions.md). */
+export const FORM_RETENTION = 'at most 12 months after it arrives';
 
 export function AboutPage() {
   return (
     <TextPage title="About Linchpin">
+      <p className="page-lead">The daily puzzle where one word holds four groups together.</p>
       <p>
-        Linchpin is a daily word puzzle. Nine words sit in a grid; they sort into four groups of
-        three, and one special word, the linchpin, belongs to all four groups at once.
+        Nine words sit in a 3×3 grid. They sort into four groups of three, and one special word, the
+        linchpin, belongs to all four groups at once. Pick a colour, tap the words that belong
+        together, and submit when every group holds three words. The feedback tells you how close
+        each group is, and you get a few tries to find them all.
       </p>
+      <h2>Two ways to play</h2>
       <p>
-        A new puzzle arrives every day at midnight UTC. There are no accounts: just open the page
-        and play.
+        <strong>Easy</strong> shows you the special word and tells you after each try how many words
+        of every group are right. <strong>Normal</strong> keeps the special word hidden and answers
+        with coloured bars only. You can switch in Settings before your first try.
       </p>
+      <h2>A new puzzle every day</h2>
+      <p>
+        A fresh puzzle arrives every day at midnight UTC. Missed one? Every earlier puzzle waits in
+        the <Link href={ROUTES.archive}>archive</Link>, ready to play, retry or reveal.
+      </p>
+      <h2>Made by players</h2>
+      <p>
+        Linchpin is written and looked after by one person in spare evenings, with puzzles from
+        players. If you have an idea for a puzzle, <Link href={ROUTES.submitPuzzle}>submit it</Link>
+        ; if something looks wrong or you would like to help,{' '}
+        <Link href={ROUTES.contact}>get in touch</Link>. A sister game,{' '}
+        <Link href={ROUTES.twodle}>Twodle</Link>, is on its way.
+      </p>
+      <h2>No accounts, no tracking by default</h2>
+      <p>
+        There is nothing to sign up for. Your progress is saved only in your browser, and only if
+        you accept cookies. The <Link href={ROUTES.privacy}>privacy policy</Link> lists exactly what
+        is kept.
+      </p>
+      <p className="page-meta">Version {__APP_VERSION__}</p>
     </TextPage>
   );
 }
@@ -18,21 +51,138 @@ export function AboutPage() {
 export function TermsPage() {
   return (
     <TextPage title="Terms of Use">
-      <p>Linchpin is free to play. There are no accounts and nothing to register.</p>
-      <Soon>The full terms are being written and will appear here soon.</Soon>
+      <p className="page-lead">
+        Linchpin is a free word puzzle. By playing it you agree to these plain terms.
+      </p>
+      <h2>Playing</h2>
+      <p>
+        Linchpin is free to play in any modern browser. There are no accounts, nothing to register
+        and nothing to buy. Your progress lives in your own browser (see the{' '}
+        <Link href={ROUTES.privacy}>privacy policy</Link>); clearing your browser data, or choosing
+        Reject in Cookie settings, removes it and it cannot be restored.
+      </p>
+      <h2>Who may play</h2>
+      <p>Linchpin is not meant for children under 13.</p>
+      <h2>The puzzles</h2>
+      <p>
+        The puzzles, their words and category names as arranged, the site’s text and its design
+        belong to Linchpin and the players credited as authors. You are welcome to share your
+        results and talk about puzzles; please do not copy the puzzle collection into another game
+        or site.
+      </p>
+      <h2>Puzzles you send us</h2>
+      <p>
+        When you send a puzzle through <Link href={ROUTES.submitPuzzle}>Submit a Puzzle</Link>, you
+        confirm it is your own work, and you allow Linchpin to publish it in the game, free of
+        charge, with credit to the author name you gave. We may adjust a word or a category name so
+        it fits the game, and we may decide not to use it. If you change your mind before it is
+        published, tell us through the <Link href={ROUTES.contact}>contact page</Link>.
+      </p>
+      <h2>Messages</h2>
+      <p>
+        Please keep messages and submissions friendly and lawful. Posts that look automated, or that
+        arrive too often from one address, are refused.
+      </p>
+      <h2>Ads</h2>
+      <p>
+        Linchpin may show an ad on a short Quick Break page between games, to help pay for the site.
+        Ads come from an ad network and are its responsibility; Linchpin does not endorse them.
+      </p>
+      <h2>No guarantees</h2>
+      <p>
+        Linchpin is offered as it is, for fun. We do our best to keep it running and its puzzles
+        fair, but we cannot promise it will always be available or free of mistakes, and we are not
+        liable for any loss that comes from using it, as far as the law allows.
+      </p>
+      <h2>Changes</h2>
+      <p>
+        These terms may change as the game grows; the current version is always on this page.
+        Questions are welcome through the <Link href={ROUTES.contact}>contact page</Link>.
+      </p>
     </TextPage>
   );
 }
 
 export function PrivacyPage() {
+  const config = readSiteConfig();
   return (
     <TextPage title="Privacy Policy">
-      <p>Linchpin is not meant for children under 13.</p>
-      <p>
-        Your games are played in your browser. Nothing but your cookie choice is stored unless you
-        accept cookies.
+      <p className="page-lead">
+        Linchpin has no accounts and collects as little as it can. This page lists everything it
+        keeps, where, and for how long.
       </p>
-      <Soon>The full list of what is stored, and for how long, will appear here soon.</Soon>
+      <h2>Children</h2>
+      <p>
+        Linchpin is not meant for children under 13, and we do not knowingly collect their data.
+      </p>
+
+      <h2>In your browser, only if you accept</h2>
+      <p>
+        On your first visit Linchpin asks whether it may store your settings and progress. Until you
+        accept, and whenever you reject, nothing is stored but your answer itself (the{' '}
+        <code>linchpin_cookie_consent</code> cookie); the game plays just the same and forgets your
+        game when you leave. If you accept, Linchpin keeps the following, in this browser only. None
+        of it is sent to our server.
+      </p>
+      <StoredCookies />
+      <StoredRecords />
+      <p>
+        You can change your mind at any time: choose <strong>Cookie settings</strong> at the bottom
+        of any page and then <strong>Reject</strong>. That deletes every cookie and record listed
+        above except your answer. Clearing your browser’s data for this site does the same.
+      </p>
+
+      <h2>What our server keeps from the forms</h2>
+      <p>
+        The <Link href={ROUTES.contact}>contact form</Link> stores your name, your email address,
+        your message and the time it arrived. The{' '}
+        <Link href={ROUTES.submitPuzzle}>puzzle form</Link> stores the author name, your email
+        address, the title, the special word, the four category names and their twelve words, and
+        the time it arrived. With each one we note when we have dealt with it. Nothing else is
+        stored with them: not your address on the internet, not your browser, not cookies.
+      </p>
+      <p>
+        We use what you send only to read it, answer you by email and, for puzzles, to consider
+        publishing them with credit to the author name you gave. Your email address is never shown
+        or shared.
+      </p>
+      <p>
+        We keep a message or a submission until we have dealt with it and no longer need it, and{' '}
+        {FORM_RETENTION}. A puzzle that is published stays in the game with its author name. To have
+        something you sent deleted sooner, ask through the contact page.
+      </p>
+      <p>
+        To keep the forms working for everyone, the server counts posts per internet address for a
+        short time (one minute by default) to refuse floods, without storing them. Like every web
+        server, it also writes a short technical log line for each request (the address, the page
+        asked for and the time) to its own output, used only to keep the site running.
+      </p>
+
+      <h2>Other companies</h2>
+      <p>
+        By default Linchpin loads nothing from anyone else: no ads, no analytics, no fonts or
+        scripts from other sites.
+      </p>
+      <ul>
+        <li>
+          Ads:{' '}
+          {adsConfigured(config)
+            ? 'on. The Quick Break page between games loads an ad from Google AdSense, which may set its own cookies under Google’s privacy policy.'
+            : 'off on this site.'}
+        </li>
+        <li>
+          Analytics:{' '}
+          {config.analyticsId
+            ? 'on, and only if you accept cookies: Google Analytics counts which pages are viewed, under Google’s privacy policy.'
+            : 'off on this site.'}
+        </li>
+      </ul>
+
+      <h2>Questions</h2>
+      <p>
+        Ask anything about your data through the <Link href={ROUTES.contact}>contact page</Link>. If
+        this policy changes, the new version appears here.
+      </p>
     </TextPage>
   );
 }

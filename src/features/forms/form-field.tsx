@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+
+interface FieldProps {
+  /** The field name posted to the server; also the base of the element ids. */
+  name: string;
+  label: ReactNode;
+  value: string;
+  onChange: (name: string, value: string) => void;
+  error?: string | undefined;
+  help?: ReactNode;
+  multiline?: boolean;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  optional?: boolean;
+}
+
+/** A labelled input with its help text and its error message, both tied to it for screen readers. */
+export function FormField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  help,
+  multiline = false,
+  type = 'text',
+  autoComplete = 'off',
+  optional = false,
+}: FieldProps) {
+  const id = `field-${name}`;
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const common = {
+    id,
+    name,
+    value,
+    required: !optional,
+    autoComplete,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
+  return (
+    <div className={error ? 'form-field has-error' : 'form-field'}>
+      <label htmlFor={id}>{label}</label>
+      {help ? (
+        <p id={helpId} className="form-help">
+          {help}
+        </p>
+      ) : null}
+      {multiline ? (
+        <textarea {...common} rows={6} onChange={(event) => onChange(name, event.target.value)} />
+      ) : (
+        <input {...common} type={type} onChange={(event) => onChange(name, event.target.value)} />
+      )}
+      {error ? (
+        <p id={errorId} className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The honeypot (DECISIONS.md): out of sight, out of the tab order and of the accessibility tree.
+ * People never fill it; a bot that fills every input marks its post as spam.
+ */
+export function Honeypot({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (name: string, value: string) => void;
+}) {
+  return (
+    <div className="form-honeypot" aria-hidden="true" inert>
+      <label htmlFor="field-website">Website</label>
+      <input
+        id="field-website"
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange('website', event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The form's two live regions: progress and summaries (polite), failures (assertive). */
+export function FormStatus({ status, alert }: { status: string; alert: ReactNode }) {
+  return (
+    <div className="form-live">
+      <p className="form-progress" role="status">
+        {status}
+      </p>
+      <div className={alert ? 'form-alert' : 'form-alert empty'} role="alert">
+        {alert}
+      </div>
+    </div>
+  );
+}

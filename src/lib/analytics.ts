@@ -1,0 +1,63 @@
+import { readSiteConfig } from './site-config';
+import { readConsent, type Consent } from './storage';
+
+/**
+ * Page views for the analytics service (Google Analytics 4, SPEC §7). Sent only when an analytics id
+ * is configured at build time AND the player accepted cookies; otherwise nothing is loaded or sent.
+ * The server's Content-Security-Policy allows Google's hosts only when the id is set.
+ */
+export const analyticsScriptUrl = (id: string) =>
+  `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+
+export interface AnalyticsGate {
+  analyticsId: string | null;
+  consent: Consent | null;
+}
+
+/** The id to send page views to, or null when they must not be sent. */
+export function trackingId(gate: AnalyticsGate): string | null {
+  return gate.analyticsId && gate.consent === 'accepted' ? gate.analyticsId : null;
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+let loadedId: string | null = null;
+
+/** Sets up gtag.js once, with automatic page views off: route changes send them. */
+function load(id: string): void {
+  if (loadedId === id) return;
+  loadedId = id;
+  const dataLayer = (window.dataLayer ??= []);
+  window.gtag = function gtag() {
+    // gtag.js reads the Arguments object itself, not an array copy of it.
+    // eslint-disable-next-line prefer-rest-params
+    dataLayer.push(arguments);
+  };
+  window.gtag('js', new Date());
+  window.gtag('config', id, { send_page_view: false });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = analyticsScriptUrl(id);
+  document.head.append(script);
+}
+
+/** Sends one page view for `path`; returns whether it was sent. */
+export function trackPageView(
+  path: string,
+  gate: AnalyticsGate = { analyticsId: readSiteConfig().analyticsId, consent: readConsent() },
+): boolean {
+  const id = trackingId(gate);
+  if (!id) return false;
+  load(id);
+  window.gtag?.('event', 'page_view', {
+    page_path: path,
+    page_location: window.location.href,
+    send_to: id,
+  });
+  return true;
+}
