@@ -61,7 +61,8 @@ interface Transfer {
   cssGzip: number;
   cssBrotli: number;
   transferred: number;
-  scripts: string[];
+  /** Each script's path and gzip size. */
+  scripts: { path: string; gzip: number }[];
 }
 
 interface LighthouseFigures {
@@ -128,7 +129,7 @@ async function measureTransfer(browser: Browser, url: string): Promise<Transfer>
     cssGzip: styles.reduce((sum, r) => sum + gzip(r.body), 0),
     cssBrotli: styles.reduce((sum, r) => sum + brotli(r.body), 0),
     transferred: responses.reduce((sum, r) => sum + r.size, 0),
-    scripts: scripts.map((r) => new URL(r.url).pathname),
+    scripts: scripts.map((r) => ({ path: new URL(r.url).pathname, gzip: gzip(r.body) })),
   };
 }
 
@@ -276,7 +277,8 @@ async function main(): Promise<number> {
       const transfer = await measureTransfer(browser, url);
       if (values['sizes-only']) {
         console.log(
-          `${route}: JS ${kb(transfer.jsGzip)} KB gzip / ${kb(transfer.jsBrotli)} KB brotli; CSS ${kb(transfer.cssGzip)} KB gzip; transferred ${kb(transfer.transferred)} KB`,
+          `${route}: JS ${kb(transfer.jsGzip)} KB gzip / ${kb(transfer.jsBrotli)} KB brotli; CSS ${kb(transfer.cssGzip)} KB gzip; transferred ${kb(transfer.transferred)} KB\n` +
+            transfer.scripts.map((s) => `    ${kb(s.gzip)} KB ${s.path}`).join('\n'),
         );
         continue;
       }

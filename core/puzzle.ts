@@ -43,3 +43,33 @@ export function toSummary(puzzle: Puzzle): PuzzleSummary {
   const { id, date, title, author, difficulty } = puzzle;
   return { id, date, title, author, difficulty };
 }
+
+const isStringList = (value: unknown, length: number): value is string[] =>
+  Array.isArray(value) && value.length === length && value.every((w) => typeof w === 'string');
+
+/**
+ * A light check of a puzzle file read at run time (the full check ran at build time): enough
+ * structure that the game can rely on it, without the schema library on the player's device.
+ */
+export function isPuzzleShaped(data: unknown): data is Puzzle {
+  if (typeof data !== 'object' || data === null) return false;
+  const p = data as Partial<Record<keyof Puzzle, unknown>>;
+  return (
+    typeof p.id === 'string' &&
+    typeof p.date === 'string' &&
+    typeof p.title === 'string' &&
+    (p.author === null || typeof p.author === 'string') &&
+    (DIFFICULTIES as readonly unknown[]).includes(p.difficulty) &&
+    typeof p.specialWord === 'string' &&
+    isStringList(p.words, 9) &&
+    Array.isArray(p.categories) &&
+    p.categories.length === 4 &&
+    p.categories.every(
+      (c: unknown) =>
+        typeof c === 'object' &&
+        c !== null &&
+        typeof (c as { name?: unknown }).name === 'string' &&
+        isStringList((c as { words?: unknown }).words, 3),
+    )
+  );
+}

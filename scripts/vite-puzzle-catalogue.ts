@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { checkPuzzle } from '../core/puzzle-check';
 import { puzzleNumber, toSummary, type PuzzleSummary } from '../core/puzzle';
@@ -36,39 +37,48 @@ export function readCatalogue(dir: string): CatalogueEntry[] {
   );
 }
 
-function catalogueModule(dir: string, root: string): string {
+/** The files the browser reads: `index.json` and one `<id>.json` per puzzle, with a version. */
+export function catalogueFiles(dir: string): { version: string; files: Map<string, string> } {
   const entries = readCatalogue(dir);
-  // Root-relative ids ("/puzzles/puzzle_1.json") resolve the same in dev, tests and builds.
-  const loaders = entries
-    .map(({ summary, path }) => {
-      const id = `/${relative(root, path).split(sep).join('/')}`;
-      return `  ${JSON.stringify(summary.id)}: () => import(${JSON.stringify(id)}),`;
-    })
-    .join('\n');
-  return [
-    `export const summaries = ${JSON.stringify(entries.map((entry) => entry.summary))};`,
-    `export const loaders = {\n${loaders}\n};`,
-  ].join('\n');
+  const files = new Map<string, string>();
+  files.set('index.json', JSON.stringify(entries.map((entry) => entry.summary)));
+  for (const { summary, path } of entries) {
+    files.set(`${summary.id}.json`, JSON.stringify(JSON.parse(readFileSync(path, 'utf8'))));
+  }
+  const hash = createHash('sha256');
+  for (const [name, text] of files) hash.update(name).update('\0').update(text);
+  return { version: hash.digest('hex').slice(0, 10), files };
 }
 
 /**
- * `virtual:puzzle-index` exports the summary of every puzzle (id, date, title, author,
- * difficulty), so the home page and archive never load solutions, and a loader per puzzle: each
- * full puzzle is its own lazily loaded chunk.
+ * The catalogue as data: the build writes `puzzles/index.json` (every puzzle's summary: id, date,
+ * title, author, difficulty; no solutions) and `puzzles/<id>.json` per puzzle, and the dev server
+ * serves the same. `virtual:puzzle-index` exports only the catalogue's version, so the first
+ * load's JavaScript does not grow with the catalogue.
  */
 export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
-  let root = process.cwd();
   return {
     name: 'linchpin-puzzle-catalogue',
-    configResolved(config) {
-      root = config.root;
-    },
     resolveId(id) {
       return id === INDEX_ID ? RESOLVED_INDEX_ID : null;
     },
     load(id) {
       if (id !== RESOLVED_INDEX_ID) return null;
-      return catalogueModule(dir, root);
+      return `export const catalogueVersion = ${JSON.stringify(catalogueFiles(dir).version)};`;
+    },
+    generateBundle() {
+      for (const [name, source] of catalogueFiles(dir).files) {
+        this.emitFile({ type: 'asset', fileName: `puzzles/${name}`, source });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use('/puzzles/', (request, response, next) => {
+        const name = (request.url ?? '').split('?')[0]?.replace(/^\//, '') ?? '';
+        const text = catalogueFiles(dir).files.get(name);
+        if (text === undefined) return next();
+        response.setHeader('Content-Type', 'application/json');
+        response.end(text);
+      });
     },
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(dir)) return;

@@ -60,3 +60,10 @@ export const STRINGS = {
   statsBarLabel: (tries: number, count: number, latest: boolean) =>
     `${count} ${count === 1 ? 'win' : 'wins'} in ${tries} ${tries === 1 ? 'try' : 'tries'}${latest ? ', your latest game' : ''}`,
 } as const;
+
+/** The prompt shown when a new version of the app is installed and waiting (src/features/update). */
+export const UPDATE_STRINGS = {
+  ready: 'A new version of Linchpin is ready.',
+  reload: 'Reload',
+  dismiss: 'Dismiss',
+} as const;

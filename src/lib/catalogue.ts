@@ -1,26 +1,67 @@
-import { loaders, summaries } from 'virtual:puzzle-index';
+import { catalogueVersion } from 'virtual:puzzle-index';
 import { playablePuzzles } from '../../core/daily';
-import type { Puzzle, PuzzleSummary } from '../../core/puzzle';
+import { isPuzzleShaped, type Puzzle, type PuzzleSummary } from '../../core/puzzle';
+import { settling, type Settled } from './settled';
 
-const cache = new Map<string, Promise<Puzzle | null>>();
+/**
+ * The catalogue is data, not code: `/puzzles/index.json` (every puzzle's summary, no solutions)
+ * and `/puzzles/<id>.json` (one full puzzle), written by scripts/vite-puzzle-catalogue.ts from
+ * the puzzles that pass the check. `?v=` names the catalogue's version, so a browser never mixes
+ * an old index with new puzzles.
+ */
+const url = (name: string) => `/puzzles/${name}.json?v=${catalogueVersion}`;
 
-export function allSummaries(): readonly PuzzleSummary[] {
+let summaries: Settled<readonly PuzzleSummary[]> | null = null;
+const puzzles = new Map<string, Promise<Puzzle | null>>();
+
+async function fetchJson(name: string): Promise<unknown> {
+  const response = await fetch(url(name));
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`The puzzles could not be loaded (${response.status}).`);
+  return response.json();
+}
+
+const isSummaryList = (data: unknown): data is PuzzleSummary[] =>
+  Array.isArray(data) &&
+  data.every(
+    (item: Partial<PuzzleSummary> | null) =>
+      typeof item?.id === 'string' &&
+      typeof item.date === 'string' &&
+      typeof item.title === 'string',
+  );
+
+/** Every puzzle's summary, in puzzle-number order; fetched once, then read at once. */
+export function loadSummaries(): Promise<readonly PuzzleSummary[]> {
+  if (!summaries) {
+    const loading = fetchJson('index').then((data) => {
+      if (!isSummaryList(data)) throw new Error('The puzzle list could not be read.');
+      return data;
+    });
+    // A failed load is tried again next time (the network may be back).
+    loading.catch(() => (summaries = null));
+    summaries = settling(loading);
+  }
   return summaries;
 }
 
 /** A puzzle that may be played today, or null (unknown id, or dated in the future). */
-export function findPlayable(id: string, today: string): PuzzleSummary | null {
-  return playablePuzzles(summaries, today).find((summary) => summary.id === id) ?? null;
+export function findPlayable(
+  list: readonly PuzzleSummary[],
+  id: string,
+  today: string,
+): PuzzleSummary | null {
+  return playablePuzzles(list, today).find((summary) => summary.id === id) ?? null;
 }
 
-/** Loads a full puzzle (with its solution), each its own chunk; the same promise is reused. */
+/** Loads a full puzzle (with its solution); null when there is no such puzzle. */
 export function loadPuzzle(id: string): Promise<Puzzle | null> {
-  let pending = cache.get(id);
+  let pending = puzzles.get(id);
   if (!pending) {
-    const loader = loaders[id];
-    // Only puzzles that passed the catalogue check at build time have a loader.
-    pending = loader ? loader().then((module) => module.default as Puzzle) : Promise.resolve(null);
-    cache.set(id, pending);
+    pending = /^puzzle_\d+$/.test(id)
+      ? fetchJson(id).then((data) => (isPuzzleShaped(data) && data.id === id ? data : null))
+      : Promise.resolve(null);
+    pending.catch(() => puzzles.delete(id));
+    puzzles.set(id, pending);
   }
   return pending;
 }

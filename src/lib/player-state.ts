@@ -7,12 +7,10 @@ import {
   type PlayerData,
   type PlayerStore,
 } from '../../core/records';
-import { allSummaries } from './catalogue';
+import type { PuzzleSummary } from '../../core/puzzle';
 import { random, todayUtc } from './clock';
+import { settled, settling, type Settled } from './settled';
 import { readConsent } from './storage';
-
-/** A promise React's `use` can read at once when it has already settled. */
-type Settled<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
 let player: Settled<PlayerStore> | null = null;
 
@@ -28,10 +26,6 @@ function memoryStore(): PlayerStore {
   };
 }
 
-function settled(store: PlayerStore): Settled<PlayerStore> {
-  return Object.assign(Promise.resolve(store), { status: 'fulfilled' as const, value: store });
-}
-
 /**
  * The player's data. With consent "accepted" it is read from storage (the schemas load then);
  * otherwise it lives in memory for this visit, and the game plays just the same.
@@ -39,14 +33,14 @@ function settled(store: PlayerStore): Settled<PlayerStore> {
 export function loadPlayer(): Promise<PlayerStore> {
   if (!player) {
     if (readConsent() === 'accepted') {
-      const loading: Settled<PlayerStore> = import('./stored-player')
-        .then((m) => m.loadStoredPlayer(todayUtc()))
-        .catch((error: unknown) => {
-          console.warn('Stored player data could not be loaded', error);
-          return memoryStore();
-        })
-        .then((store) => Object.assign(loading, { status: 'fulfilled', value: store }).value);
-      player = loading;
+      player = settling(
+        import('./stored-player')
+          .then((m) => m.loadStoredPlayer(todayUtc()))
+          .catch((error: unknown) => {
+            console.warn('Stored player data could not be loaded', error);
+            return memoryStore();
+          }),
+      );
     } else {
       player = settled(memoryStore());
     }
@@ -62,15 +56,13 @@ export function resetPlayerForTests(store?: PlayerStore): void {
 const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
 
 /** Today's puzzle id, choosing (and remembering) a random older one for a day without its own. */
-export function dailyPuzzleId(store: PlayerStore, today: string): string | null {
+export function dailyPuzzleId(
+  store: PlayerStore,
+  summaries: readonly PuzzleSummary[],
+  today: string,
+): string | null {
   const { data } = store;
-  const choice = chooseDailyPuzzle(
-    allSummaries(),
-    today,
-    data.randomDaily,
-    data.usedRandom,
-    random,
-  );
+  const choice = chooseDailyPuzzle(summaries, today, data.randomDaily, data.usedRandom, random);
   const cache = choice.cache;
   if (
     cache?.puzzleId !== data.randomDaily?.puzzleId ||
@@ -83,8 +75,12 @@ export function dailyPuzzleId(store: PlayerStore, today: string): string | null 
 }
 
 /** A random puzzle dated before today, not shown before until all have been. */
-export function nextRandomPuzzleId(store: PlayerStore, today: string): string | null {
-  const pick = pickRandomOlder(allSummaries(), today, store.data.usedRandom, random);
+export function nextRandomPuzzleId(
+  store: PlayerStore,
+  summaries: readonly PuzzleSummary[],
+  today: string,
+): string | null {
+  const pick = pickRandomOlder(summaries, today, store.data.usedRandom, random);
   store.save({ ...store.data, usedRandom: pick.usedIds });
   return pick.puzzleId;
 }

@@ -7,7 +7,7 @@ import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { PuzzleSummary } from '../../../core/puzzle';
 import { completionOf } from '../../../core/records';
 import { TextPage } from '../../components/text-page';
-import { allSummaries } from '../../lib/catalogue';
+import { loadSummaries } from '../../lib/catalogue';
 import { todayUtc } from '../../lib/clock';
 import { loadPlayer } from '../../lib/player-state';
 import { STRINGS } from '../../strings';
@@ -17,7 +17,7 @@ const gameHref = (id: string, mode: PageMode) => `/game?puzzleId=${id}&mode=${mo
 /** /archive: every puzzle dated today or earlier, newest first (SPEC §2). */
 export function ArchivePage() {
   const { data } = use(loadPlayer());
-  const puzzles = [...playablePuzzles(allSummaries(), todayUtc())].sort((a, b) =>
+  const puzzles = [...playablePuzzles(use(loadSummaries()), todayUtc())].sort((a, b) =>
     b.date.localeCompare(a.date),
   );
   return (

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { hasWon, type GameState } from '../../../core/game/engine';
 import { todayUtc } from '../../lib/clock';
+import { loadSummaries } from '../../lib/catalogue';
 import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { adsConfigured, readSiteConfig } from '../../lib/site-config';
 import { STRINGS } from '../../strings';
@@ -25,7 +26,7 @@ export function GameEnd({
   const [, navigate] = useLocation();
   const solutionOnly = state.status === 'solution';
   const playRandom = async () => {
-    const id = nextRandomPuzzleId(await loadPlayer(), todayUtc());
+    const id = nextRandomPuzzleId(await loadPlayer(), await loadSummaries(), todayUtc());
     navigate(randomPuzzleHref(id, adsConfigured(readSiteConfig())));
   };
   return (

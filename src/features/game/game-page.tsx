@@ -2,7 +2,7 @@ import { Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'rea
 import { useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
-import { findPlayable, loadPuzzle } from '../../lib/catalogue';
+import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { todayUtc } from '../../lib/clock';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
 import { dailyPuzzleId, forgetSolved, loadPlayer } from '../../lib/player-state';
@@ -69,7 +69,11 @@ export function GamePage() {
   const pageMode = parsePageMode(params.get('mode'));
   const [today] = useState(todayUtc);
   const player = use(loadPlayer());
-  const dailyId = useMemo(() => dailyPuzzleId(player, today), [player, today]);
+  const summaries = use(loadSummaries());
+  const dailyId = useMemo(
+    () => dailyPuzzleId(player, summaries, today),
+    [player, summaries, today],
+  );
   const id = requested ?? dailyId;
   if (!id) {
     return (
@@ -78,7 +82,7 @@ export function GamePage() {
       </GameShell>
     );
   }
-  if (!findPlayable(id, today)) {
+  if (!findPlayable(summaries, id, today)) {
     return (
       <GameShell>
         <NotFoundScreen detail={`Puzzle "${id}" was not found.`} />

@@ -5,7 +5,7 @@ import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import { puzzleNumber } from '../../../core/puzzle';
 import { preloadGame } from '../../app/preload';
 import { useModal } from '../../components/modal-context';
-import { allSummaries, loadPuzzle } from '../../lib/catalogue';
+import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { dailyPuzzleId, loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { useNow } from '../../lib/use-now';
 import { usePreferences } from '../settings/preferences';
@@ -21,8 +21,12 @@ export function HomePage() {
   const { open } = useModal();
   const { seenHowToPlay } = usePreferences();
   const player = use(loadPlayer());
-  const dailyId = useMemo(() => dailyPuzzleId(player, today), [player, today]);
-  const daily = allSummaries().find((summary) => summary.id === dailyId) ?? null;
+  const summaries = use(loadSummaries());
+  const dailyId = useMemo(
+    () => dailyPuzzleId(player, summaries, today),
+    [player, summaries, today],
+  );
+  const daily = summaries.find((summary) => summary.id === dailyId) ?? null;
 
   // The game's code and today's puzzle load as soon as the player reaches for Play (the service
   // worker keeps them for later visits), not with the first page: that stays inside its budget.
@@ -32,7 +36,7 @@ export function HomePage() {
   };
 
   const playRandom = () => {
-    const id = nextRandomPuzzleId(player, today);
+    const id = nextRandomPuzzleId(player, summaries, today);
     navigate(id ? `/game?puzzleId=${id}&mode=play` : '/game');
   };
 
