@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       rateLimit: { max: 10, windowMs: 60_000 },
       trustProxy: false,
       logLevel: 'info',
-      csp: { ads: false, analytics: false },
+      csp: { ads: false, analytics: false, formOrigins: [] },
     });
     expect(config.distDir).toMatch(/dist$/);
   });
@@ -41,6 +41,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'WARN',
         AD_CLIENT: 'ca-pub-123',
         VITE_ANALYTICS_ID: 'G-ABC',
+        VITE_CONTACT_FORM_URL: 'https://forms.example/f/contact',
+        VITE_PUZZLE_FORM_URL: 'https://forms.example/f/puzzles',
       },
       '/srv/linchpin',
     );
@@ -53,7 +55,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       distDir: '/srv/linchpin/build/site',
       logLevel: 'warn',
-      csp: { ads: true, analytics: true },
+      csp: { ads: true, analytics: true, formOrigins: ['https://forms.example'] },
     });
   });
 
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_WINDOW: 'soon',
         TRUST_PROXY: 'everyone',
         LOG_LEVEL: 'loud',
+        VITE_CONTACT_FORM_URL: 'ftp://forms.example',
       }),
     ).toEqual([
       'PORT must be a whole number from 0 to 65535, not "eighty".',
@@ -79,6 +82,7 @@ describe('loadConfig', () => {
       'RATE_LIMIT_WINDOW must be a duration such as "1 minute", "30s" or 60000 (milliseconds), not "soon".',
       'TRUST_PROXY must be true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8", not "everyone".',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',
+      'VITE_CONTACT_FORM_URL must be a path on this site such as /api/contact, or an https:// address, not "ftp://forms.example".',
     ]);
     expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
   });

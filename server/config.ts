@@ -20,7 +20,7 @@ export interface Config {
   distDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Third-party hosts are allowed by the Content-Security-Policy only when these are configured. */
-  csp: { ads: boolean; analytics: boolean };
+  csp: { ads: boolean; analytics: boolean; formOrigins: string[] };
 }
 
 export class ConfigError extends Error {
@@ -95,6 +95,17 @@ function read(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/** The origin of an https:// address (http:// too on loopback, for tests), or null. */
+function httpsOrigin(text: string): string | null {
+  try {
+    const url = new URL(text);
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+    return url.protocol === 'https:' || (url.protocol === 'http:' && loopback) ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads and checks the configuration; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
@@ -139,6 +150,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const level = LOG_LEVELS.find((candidate) => candidate === logLevel);
   if (level === undefined) bad('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`);
 
+  // Forms built to post to an external form-forwarding service: the CSP must let them connect.
+  const formOrigins: string[] = [];
+  for (const name of ['VITE_CONTACT_FORM_URL', 'VITE_PUZZLE_FORM_URL']) {
+    const value = read(env, name);
+    if (value === undefined || value.startsWith('/')) continue;
+    const origin = httpsOrigin(value);
+    if (origin) formOrigins.push(origin);
+    else bad(name, 'a path on this site such as /api/contact, or an https:// address');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -153,6 +174,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     csp: {
       ads: Boolean(read(env, 'AD_CLIENT') ?? read(env, 'VITE_AD_CLIENT')),
       analytics: Boolean(read(env, 'ANALYTICS_ID') ?? read(env, 'VITE_ANALYTICS_ID')),
+      formOrigins: [...new Set(formOrigins)],
     },
   };
 }

@@ -65,6 +65,8 @@ export interface CspOptions {
   indexHtml: string | null;
   ads: boolean;
   analytics: boolean;
+  /** Origins of external form-forwarding services the forms post to. */
+  formOrigins?: readonly string[];
 }
 
 export function cspDirectives(options: CspOptions): Record<string, string[]> {
@@ -82,7 +84,7 @@ export function cspDirectives(options: CspOptions): Record<string, string[]> {
     'style-src': unique(["'self'", ...styles]),
     'img-src': unique(["'self'", 'data:', ...extra.img]),
     'font-src': ["'self'"],
-    'connect-src': unique(["'self'", ...extra.connect]),
+    'connect-src': unique(["'self'", ...extra.connect, ...(options.formOrigins ?? [])]),
     'media-src': ["'self'"],
     'frame-src': extra.frame.length > 0 ? unique(extra.frame) : ["'none'"],
     'worker-src': ["'self'"],

@@ -1,5 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
@@ -25,6 +27,9 @@ const site = makeFixtureSite();
 let app: FastifyInstance;
 
 beforeAll(() => {
+  // What vite-plugin-pwa adds to a build: the service worker and the web app manifest.
+  writeFileSync(join(site.distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(join(site.distDir, 'manifest.webmanifest'), '{"name":"Linchpin"}\n');
   app = createApp({
     db: NO_DATABASE,
     config: testConfig({ distDir: site.distDir }),
@@ -72,6 +77,17 @@ describe('built site', () => {
     const response = await get('/favicon.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['/sw.js', /^(application|text)\/javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+  ])('serves %s revalidated on every load, so a new version is seen at once', async (url, type) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(type);
+    expect(response.body).not.toContain('<div id="root">');
   });
 
   it.each([
@@ -125,6 +141,14 @@ describe('security headers', () => {
     expect(csp).not.toContain('https:');
   });
 
+  it('lets the page register its own service worker and manifest, and nobody else’s', async () => {
+    for (const url of ['/', '/sw.js']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+    }
+  });
+
   it('sends the other headers on pages, files, API answers and errors alike', async () => {
     for (const url of ['/', FIXTURE_ASSET, '/api/health', '/nope.png']) {
       const response = await get(url);
@@ -138,7 +162,10 @@ describe('security headers', () => {
   it('allows the ad and analytics hosts only when they are configured', async () => {
     const withThirdParties = createApp({
       db: NO_DATABASE,
-      config: testConfig({ distDir: site.distDir, csp: { ads: true, analytics: true } }),
+      config: testConfig({
+        distDir: site.distDir,
+        csp: { ads: true, analytics: true, formOrigins: ['https://forms.example'] },
+      }),
       logger: false,
     });
     try {
@@ -150,6 +177,7 @@ describe('security headers', () => {
       expect(csp).toMatch(/script-src [^;]*https:\/\/pagead2\.googlesyndication\.com/);
       expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
       expect(csp).toMatch(/frame-src [^;]*doubleclick/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/forms\.example/);
       expect(csp).toContain("frame-ancestors 'none'");
     } finally {
       await withThirdParties.close();

@@ -6,8 +6,10 @@ import { isAppRoute } from '../core/routes';
 
 /**
  * The built site from dist/: hashed files under /assets/ cached for a year, everything else
- * revalidated. A path with no file extension is a page of the app and gets index.html (status 404
- * when it is not one of the app's routes); a missing file with an extension is a plain 404.
+ * revalidated. That includes the service worker (sw.js) and the web app manifest: the browser
+ * must see a new version of either at once, or players would keep an old app. A path with no file
+ * extension is a page of the app and gets index.html (status 404 when it is not one of the app's
+ * routes); a missing file with an extension is a plain 404.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';

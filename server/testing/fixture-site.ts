@@ -28,7 +28,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     distDir: join(tmpdir(), 'linchpin-no-site'),
     logLevel: 'silent',
-    csp: { ads: false, analytics: false },
+    csp: { ads: false, analytics: false, formOrigins: [] },
     ...overrides,
   };
 }
