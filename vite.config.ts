@@ -1,13 +1,89 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { puzzleCatalogue } from './scripts/vite-puzzle-catalogue';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
+/**
+ * Link previews want absolute image addresses. With VITE_SITE_URL set at build time (e.g.
+ * https://linchpin.example), the share image and og:url become absolute; without it they stay
+ * root-relative, which most previewers resolve against the shared page.
+ */
+function absoluteShareLinks(
+  siteUrl = process.env.VITE_SITE_URL?.trim().replace(/\/+$/, ''),
+): Plugin {
+  return {
+    name: 'linchpin-absolute-share-links',
+    transformIndexHtml(html) {
+      if (!siteUrl) return html;
+      return html
+        .replaceAll('content="/og-image.png"', `content="${siteUrl}/og-image.png"`)
+        .replace(
+          '<meta property="og:type"',
+          `<meta property="og:url" content="${siteUrl}/" />\n    <meta property="og:type"`,
+        );
+    },
+  };
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
-  plugins: [react(), puzzleCatalogue()],
+  plugins: [
+    react(),
+    puzzleCatalogue(),
+    absoluteShareLinks(),
+    VitePWA({
+      // A new version waits until the player chooses to reload (src/features/update/).
+      registerType: 'prompt',
+      // Registered by src/lib/service-worker.ts after the load event, off the critical path.
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Linchpin',
+        short_name: 'Linchpin',
+        description: 'The daily puzzle where one word holds four groups together.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // Light colours of src/styles/global.css (--bg); index.html's theme-color metas add dark.
+        theme_color: '#f7f4ee',
+        background_color: '#f7f4ee',
+        categories: ['games', 'entertainment'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The app shell, every route's code and every puzzle file (each a few hundred bytes),
+        // so the whole game plays offline after one visit. Not the Twodle video (public/media/,
+        // large and fetched in ranges) nor the link-preview image. The plugin adds the manifest.
+        globPatterns: ['**/*.{html,js,css,svg,png,ico,json}'],
+        // Puzzle files are fetched as /puzzles/<id>.json?v=<catalogue version> (src/lib/catalogue.ts).
+        ignoreURLParametersMatching: [/^v$/, /^utm_/, /^fbclid$/],
+        globIgnores: ['media/**', 'og-image.png'],
+        // Client routes (/archive, /stats, /game?…) get index.html from the cache; the API and
+        // direct file addresses never do.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
+        // The first install takes control at once (nothing to break); an update waits for the
+        // player's "Reload" (skipWaiting stays off).
+        clientsClaim: true,
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,
