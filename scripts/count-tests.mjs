@@ -45,12 +45,18 @@ export function countVitest(report) {
   for (const file of files) {
     if (!isRecord(file) || file.status !== 'failed') continue;
     const assertions = Array.isArray(file.assertionResults) ? file.assertionResults : [];
-    if (assertions.some((a) => isRecord(a) && a.status === 'failed')) continue;
+    const failedHere = assertions.filter((a) => isRecord(a) && a.status === 'failed');
+    for (const assertion of failedHere) {
+      const title = typeof assertion.fullName === 'string' ? assertion.fullName : 'a test';
+      const messages = Array.isArray(assertion.failureMessages) ? assertion.failureMessages : [];
+      const why = typeof messages[0] === 'string' ? `: ${firstLine(messages[0])}` : '';
+      tally.notes.push(`failed: ${fileName(file)} › ${title}${why}`);
+    }
+    if (failedHere.length > 0) continue;
     tally.failed += 1;
-    const name = typeof file.name === 'string' ? file.name : 'a test file';
     const why =
       typeof file.message === 'string' && file.message ? `: ${firstLine(file.message)}` : '';
-    tally.notes.push(`${name} failed outside any test${why}`);
+    tally.notes.push(`${fileName(file)} failed outside any test${why}`);
   }
   if (report.success === false && tally.failed === 0) {
     tally.failed += 1;
@@ -81,7 +87,13 @@ export function countPlaywright(report) {
           if (!isRecord(test)) continue;
           if (test.status === 'expected' || test.status === 'flaky') tally.passed += 1;
           else if (test.status === 'skipped') tally.skipped += 1;
-          else tally.failed += 1;
+          else {
+            tally.failed += 1;
+            const file = spec.file ?? suite.file;
+            const where = typeof file === 'string' ? `${file} › ` : '';
+            const title = typeof spec.title === 'string' ? spec.title : 'a test';
+            tally.notes.push(`failed: ${where}${title}${playwrightError(test)}`);
+          }
         }
       }
       if (Array.isArray(suite.suites)) walk(suite.suites);
@@ -95,6 +107,22 @@ export function countPlaywright(report) {
     tally.notes.push(`Playwright error outside any test: ${firstLine(message) || 'unknown'}`);
   }
   return tally;
+}
+
+/** The first line of a failed Playwright test's last error, after a colon. @param {Record<string, unknown>} test */
+function playwrightError(test) {
+  const results = Array.isArray(test.results) ? test.results : [];
+  const last = results.at(-1);
+  const error = isRecord(last) && isRecord(last.error) ? last.error : null;
+  const message = error && typeof error.message === 'string' ? firstLine(error.message) : '';
+  return message ? `: ${message}` : '';
+}
+
+/** A report's file name, relative to the working directory when it is inside it. @param {Record<string, unknown>} file */
+function fileName(file) {
+  if (typeof file.name !== 'string') return 'a test file';
+  const path = relative(process.cwd(), file.name);
+  return path.startsWith('..') ? file.name : path;
 }
 
 /** @param {string} text */

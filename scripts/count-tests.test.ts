@@ -109,6 +109,31 @@ describe('countVitest', () => {
     expect(countVitest(report).failed).toBe(1);
   });
 
+  it('names each failed test with its file and the first line of its message', () => {
+    const report = vitestReport({
+      numFailedTests: 1,
+      success: false,
+      testResults: [
+        {
+          name: 'server/app.test.ts',
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            {
+              fullName: 'the server answers 201',
+              status: 'failed',
+              failureMessages: ['AssertionError: expected 500 to be 201\n    at somewhere'],
+            },
+            { fullName: 'the server answers 400', status: 'passed' },
+          ],
+        },
+      ],
+    });
+    expect(countVitest(report).notes).toEqual([
+      'failed: server/app.test.ts › the server answers 201: AssertionError: expected 500 to be 201',
+    ]);
+  });
+
   it('counts an unsuccessful run without failed tests (an unhandled error) as a failure', () => {
     const tally = countVitest(vitestReport({ success: false }));
     expect(tally.failed).toBe(1);
@@ -127,8 +152,31 @@ describe('countPlaywright', () => {
       passed: 3,
       failed: 1,
       skipped: 1,
-      notes: [],
+      notes: ['failed: game.spec.ts › loses'],
     });
+  });
+
+  it('names each failed test with the first line of its last error', () => {
+    const failing = {
+      projectName: 'desktop',
+      status: 'unexpected',
+      results: [
+        { status: 'failed', error: { message: 'first try' } },
+        { status: 'timedOut', error: { message: 'Test timeout of 30000ms exceeded.\nmore' } },
+      ],
+    };
+    const report = playwrightReport({
+      suites: [
+        {
+          title: 'game.spec.ts',
+          file: 'game.spec.ts',
+          specs: [{ title: 'loses', ok: false, tests: [failing] }],
+        },
+      ],
+    });
+    expect(countPlaywright(report).notes).toEqual([
+      'failed: game.spec.ts › loses: Test timeout of 30000ms exceeded.',
+    ]);
   });
 
   it('counts one test per project', () => {
