@@ -43,8 +43,12 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     headless: true,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test doubles its time on this 2-core machine: only retries record.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // Installing the service worker precaches ~270 files: about 3 s of browser CPU and as many
+    // requests for every fresh context. Only e2e/offline.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium (never `npx playwright install`); flags from the shared TOOLING notes.
       executablePath: '/usr/bin/chromium',

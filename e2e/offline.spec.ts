@@ -5,6 +5,9 @@ import { archivePuzzle, placeGroups, puzzleDated, setClock, tile } from './suppo
  * After one visit the whole game works with the network off: the service worker serves the app,
  * every route (index.html for client routes) and every puzzle chunk from its cache.
  */
+// The one spec that runs the service worker (the config blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 const TODAY = '2026-11-20';
 const daily = puzzleDated(TODAY);
 const older = archivePuzzle(TODAY);
