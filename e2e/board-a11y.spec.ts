@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { placeGroups, puzzleDated, setClock } from './support';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, placeGroups, puzzleDated, setClock } from './support';
 
 const TODAY = '2026-11-20';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.beforeEach(async ({ page }) => {
   await setClock(page, `${TODAY}T12:00:00Z`);

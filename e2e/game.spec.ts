@@ -74,6 +74,8 @@ test('a player wins in Easy mode on a phone, with counts after a wrong try', asy
 });
 
 test('a player who runs out of tries sees the solution', async ({ page }) => {
+  // Six whole tries of clicks: longer than the default limit on a busy 2-core machine.
+  test.setTimeout(90_000);
   await page.goto('/game');
   const groupings = wrongGroupings(daily);
   for (const [index, grouping] of groupings.entries()) {

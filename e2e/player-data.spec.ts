@@ -97,6 +97,8 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
 });
 
 test('a lost daily puzzle counts as played, not won, and ends the streak', async ({ page }) => {
+  // Six whole tries of clicks: longer than the default limit on a busy 2-core machine.
+  test.setTimeout(90_000);
   await accept(page);
   await page.goto('/game');
   for (const grouping of wrongGroupings(daily)) {

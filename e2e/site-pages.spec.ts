@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { archivePuzzle } from './support';
+import { archivePuzzle, expectNoViolations } from './support';
 
 /** The site's own pages: static text, forms, Twodle and the Quick Break. */
 const PAGES = [
@@ -23,13 +22,6 @@ async function whilePaused(page: Page, locator: Locator) {
     await page.clock.runFor(50);
     await expect(locator).toBeVisible({ timeout: 100 });
   }).toPass();
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 for (const { path, title } of PAGES) {

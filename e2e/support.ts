@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
 
@@ -87,4 +88,13 @@ export async function chooseDifficulty(page: Page, label: 'Easy' | 'Normal') {
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('radio', { name: label }).check();
   await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+/** axe with its default rules (best practices included) finds nothing on the page as it stands. */
+export async function expectNoViolations(page: Page, label = '') {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
 }
