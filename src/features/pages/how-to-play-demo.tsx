@@ -53,7 +53,7 @@ export function HowToPlayDemo() {
               className={`demo-tile${groups.length === 4 ? ' demo-tile-all' : ''}${current?.word === word && !frame.solved ? ' demo-tile-now' : ''}`}
               style={tileStyle(groups, colors)}
             >
-              {word}
+              <span className="demo-word">{word}</span>
             </span>
           );
         })}
