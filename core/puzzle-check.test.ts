@@ -245,6 +245,25 @@ describe('checkPuzzle', () => {
       ]);
     });
 
+    it('refuses a category name that spells out one of its own words', () => {
+      const puzzle = keyPuzzle();
+      const giveaway = {
+        ...puzzle,
+        categories: puzzle.categories.map((c, i) => (i === 1 ? { ...c, name: 'Bolt it shut' } : c)),
+      };
+      expect(check(giveaway)).toEqual([
+        {
+          field: 'categories[1].words[1]',
+          message: '"Bolt" is spelled out in its category\'s name "Bolt it shut"',
+        },
+      ]);
+      const inside = {
+        ...puzzle,
+        categories: puzzle.categories.map((c, i) => (i === 1 ? { ...c, name: 'Thunderbolts' } : c)),
+      };
+      expect(check(inside)).toEqual([]);
+    });
+
     it('needs exactly three words in each category', () => {
       const puzzle = keyPuzzle();
       const four = {

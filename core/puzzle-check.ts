@@ -228,8 +228,19 @@ function checkCategories(
       if (seen.has(word)) report(field, `"${word}" appears twice in this category`);
       seen.add(word);
       if (words && !words.includes(word)) report(field, notAmongWords(word, words));
+      if (category.name !== undefined && namesWord(category.name, word)) {
+        report(field, `"${word}" is spelled out in its category's name "${category.name}"`);
+      }
     });
   });
+}
+
+/** True when the name holds the word as a whole word (any case): a name must not give its answer away. */
+function namesWord(name: string, word: string): boolean {
+  const key = normalise(word);
+  if (key === '') return false;
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(normalise(name));
 }
 
 function checkSpecialWord(
