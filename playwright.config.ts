@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 // E2E_PORT and DIST_DIR let a second build be tested beside the first (defaults: 4173, dist/).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -49,19 +50,8 @@ export default defineConfig({
     // Installing the service worker precaches ~270 files: about 3 s of browser CPU and as many
     // requests for every fresh context. Only e2e/offline.spec.ts, which tests it, lets it run.
     serviceWorkers: 'block',
-    launchOptions: {
-      // Debian's Chromium (never `npx playwright install`); flags from the shared TOOLING notes.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium with the flags these machines need (scripts/chromium.ts).
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     {

@@ -19,19 +19,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLaunchOptions } from '../scripts/chromium';
 import { REPO_ROOT, startServer } from '../server/testing/server-process';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const ROUTES = ['/', '/game', '/archive', '/stats'] as const;
 const KB = 1024;
 
@@ -150,7 +141,7 @@ async function lighthouseOnce(url: string, out: string): Promise<LighthouseFigur
         `--output-path=${out}`,
         `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profile}`].join(' ')}`,
       ],
-      { ...process.env, CHROME_PATH: CHROMIUM },
+      { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     );
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -268,10 +259,7 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = { date: new Date().toISOString(), routes: {} };
   const lines: { line: string; ok: boolean }[] = [];
   try {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_FLAGS.slice(1),
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     for (const route of ROUTES) {
       const url = server.url + route;
       const transfer = await measureTransfer(browser, url);

@@ -10,20 +10,12 @@
  *   and shows transparent pixels as black).
  * - favicon.ico: a 32 px PNG inside an ICO wrapper, for browsers that ignore SVG favicons.
  */
+import { chromiumLaunchOptions } from './chromium';
 import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PUBLIC = join(import.meta.dirname, '..', 'public');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The favicon split into its background square and the mark drawn on it. */
 function readFavicon(): { viewBox: string; fill: string; mark: string; svg: string } {
@@ -84,10 +76,7 @@ function icoFromPng(png: Buffer, size: number): Buffer {
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });
     const render = async (svg: string, size: number): Promise<Buffer> => {

@@ -3,6 +3,7 @@
  * `npx tsx scripts/make-og-image.ts`. Writes public/og-image.png (committed); flat colours keep the
  * PNG small (the script fails above 150 KB).
  */
+import { chromiumLaunchOptions } from './chromium';
 import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,15 +14,6 @@ const MAX_BYTES = 150 * 1024;
 const WIDTH = 1200;
 const HEIGHT = 630;
 const TAGLINE = 'The daily puzzle where one word holds four groups together.';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Nine made-up words around one linchpin (not a catalogue puzzle, so nothing is given away). */
 const WORDS = ['Piano', 'Lock', 'Board', 'Note', 'Key', 'Chain', 'Low', 'Master', 'Ring'];
@@ -89,10 +81,7 @@ function page(): string {
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const tab = await browser.newPage({
       viewport: { width: WIDTH, height: HEIGHT },

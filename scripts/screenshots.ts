@@ -6,21 +6,13 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from './chromium';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/testing/server-process';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
-];
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 
 interface Shot {
@@ -77,10 +69,7 @@ async function main() {
   const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'linchpin-shots-')) });
   const BASE = server.url;
   try {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     for (const shot of SHOTS.filter((s) => only.length === 0 || only.includes(s.name))) {
       for (const size of SIZES) {
         const context = await browser.newContext({ viewport: size });
