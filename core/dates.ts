@@ -43,14 +43,18 @@ export function formatCountdown(ms: number): string {
   return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/** Made on first use and kept: building an Intl formatter costs far more than using one. */
+let displayFormat: Intl.DateTimeFormat | null = null;
+
 /** en-US short form, e.g. "Nov 22, 2026", read as a UTC date. */
 export function formatDisplayDate(date: string): string {
   const ms = dateToMs(date);
   if (Number.isNaN(ms)) return date;
-  return new Intl.DateTimeFormat('en-US', {
+  displayFormat ??= new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(ms);
+  });
+  return displayFormat.format(ms);
 }

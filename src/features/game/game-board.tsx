@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import {
   currentTry,
   hasWon,
@@ -66,8 +66,17 @@ function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
   const { open } = useModal();
   const [state, dispatch] = useGame(puzzle, difficulty, pageMode, Boolean(restored));
   const tries = restored?.attempts ?? currentTry(state);
-  const colors = state.colorOrder.map(
-    (i) => PALETTES[palette].colors[i] ?? PALETTES[palette].colors[0],
+  const colors = useMemo(
+    () => state.colorOrder.map((i) => PALETTES[palette].colors[i] ?? PALETTES[palette].colors[0]),
+    [state.colorOrder, palette],
+  );
+  const toggleTile = useCallback(
+    (position: number) => dispatch({ type: 'toggleTile', position }),
+    [dispatch],
+  );
+  const chooseCategory = useCallback(
+    (category: number) => dispatch({ type: 'chooseCategory', category }),
+    [dispatch],
   );
   const over = isGameOver(state);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -124,18 +133,8 @@ function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
   return (
     <div className="board">
       <PuzzleHeading puzzle={puzzle} difficulty={difficulty} showDate={!isDaily} />
-      <TileGrid
-        state={state}
-        colors={colors}
-        disabled={over}
-        onToggle={(position) => dispatch({ type: 'toggleTile', position })}
-      />
-      <ColorSelectors
-        state={state}
-        colors={colors}
-        disabled={over}
-        onChoose={(category) => dispatch({ type: 'chooseCategory', category })}
-      />
+      <TileGrid state={state} colors={colors} disabled={over} onToggle={toggleTile} />
+      <ColorSelectors state={state} colors={colors} disabled={over} onChoose={chooseCategory} />
       {state.status === 'solution' ? null : (
         <p className="try-counter" aria-live="polite">
           {STRINGS.tryCounter(tries, maxTries(state))}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
 
@@ -32,50 +32,90 @@ function groupText(groups: readonly number[]): string {
   return `, in group${names.length > 1 ? 's' : ''} ${list}`;
 }
 
-/** The 3x3 grid. Tiles are keyed by position; each shows its groups by colour and by number. */
+const NO_GROUPS: readonly number[] = [];
+
+/**
+ * The 3x3 grid. Tiles are keyed by position; each shows its groups by colour and by number. A tap
+ * re-renders only the tiles whose look changed (each tile is memoised on its own props).
+ */
 export function TileGrid({ state, colors, disabled, onToggle }: TileGridProps) {
   return (
     <div className="tile-grid" role="group" aria-label="Words">
       {state.tiles.map((tile) => {
-        const groups = state.assignments[tile.position] ?? [];
-        const inActive = state.activeCategory !== null && groups.includes(state.activeCategory);
-        const kind =
-          groups.length === 4
-            ? 'all'
-            : groups.length > 1
-              ? 'split'
-              : groups.length === 1
-                ? 'one'
-                : 'none';
+        const groups = state.assignments[tile.position] ?? NO_GROUPS;
         return (
-          <button
+          <Tile
             key={tile.position}
-            type="button"
-            className={`tile tile-${kind}${inActive ? ' tile-active' : ''}${tile.locked ? ' tile-locked' : ''}`}
-            style={tileStyle(groups, colors)}
-            aria-label={`${tile.word}${groupText(groups)}`}
-            aria-disabled={disabled || undefined}
-            onClick={() => {
-              if (!disabled) onToggle(tile.position);
-            }}
-          >
-            <span className="tile-word">{tile.word}</span>
-            {groups.length > 0 ? (
-              <span className="tile-badges" aria-hidden="true">
-                {groups.map((g) => (
-                  <span
-                    key={g}
-                    className="tile-badge"
-                    style={{ background: colors[g]?.fill, color: colors[g]?.ink }}
-                  >
-                    {g + 1}
-                  </span>
-                ))}
-              </span>
-            ) : null}
-          </button>
+            word={tile.word}
+            position={tile.position}
+            locked={tile.locked}
+            groups={groups}
+            inActive={state.activeCategory !== null && groups.includes(state.activeCategory)}
+            colors={colors}
+            disabled={disabled}
+            onToggle={onToggle}
+          />
         );
       })}
     </div>
   );
 }
+
+interface TileProps {
+  word: string;
+  position: number;
+  locked: boolean;
+  groups: readonly number[];
+  /** In the group of the chosen colour circle. */
+  inActive: boolean;
+  colors: readonly PaletteColor[];
+  disabled: boolean;
+  onToggle: (position: number) => void;
+}
+
+const Tile = memo(function Tile({
+  word,
+  position,
+  locked,
+  groups,
+  inActive,
+  colors,
+  disabled,
+  onToggle,
+}: TileProps) {
+  const kind =
+    groups.length === 4
+      ? 'all'
+      : groups.length > 1
+        ? 'split'
+        : groups.length === 1
+          ? 'one'
+          : 'none';
+  return (
+    <button
+      type="button"
+      className={`tile tile-${kind}${inActive ? ' tile-active' : ''}${locked ? ' tile-locked' : ''}`}
+      style={tileStyle(groups, colors)}
+      aria-label={`${word}${groupText(groups)}`}
+      aria-disabled={disabled || undefined}
+      onClick={() => {
+        if (!disabled) onToggle(position);
+      }}
+    >
+      <span className="tile-word">{word}</span>
+      {groups.length > 0 ? (
+        <span className="tile-badges" aria-hidden="true">
+          {groups.map((g) => (
+            <span
+              key={g}
+              className="tile-badge"
+              style={{ background: colors[g]?.fill, color: colors[g]?.ink }}
+            >
+              {g + 1}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </button>
+  );
+});
