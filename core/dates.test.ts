@@ -52,5 +52,21 @@ describe('dates', () => {
     expect(formatDisplayDate('2026-11-22')).toBe('Nov 22, 2026');
     expect(formatDisplayDate('2025-04-07')).toBe('Apr 7, 2025');
     expect(formatDisplayDate('not a date')).toBe('not a date');
+    expect(formatDisplayDate('2026-02-30')).toBe('2026-02-30');
+  });
+
+  it('writes every month of a year the way Intl writes en-US short dates', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let month = 1; month <= 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const date = `2027-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        expect(formatDisplayDate(date)).toBe(intl.format(Date.parse(`${date}T00:00:00Z`)));
+      }
+    }
   });
 });

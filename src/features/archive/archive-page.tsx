@@ -17,8 +17,9 @@ const gameHref = (id: string, mode: PageMode) => `/game?puzzleId=${id}&mode=${mo
 /** /archive: every puzzle dated today or earlier, newest first (SPEC §2). */
 export function ArchivePage() {
   const { data } = use(loadPlayer());
+  // ISO dates sort as plain strings (localeCompare would first load the browser's collation data).
   const puzzles = [...playablePuzzles(use(loadSummaries()), todayUtc())].sort((a, b) =>
-    b.date.localeCompare(a.date),
+    a.date < b.date ? 1 : a.date > b.date ? -1 : 0,
   );
   return (
     <TextPage title={STRINGS.archiveTitle}>
