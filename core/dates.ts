@@ -61,7 +61,7 @@ const SHORT_MONTHS = [
 
 /**
  * en-US short form, e.g. "Nov 22, 2026", read as a UTC date. Written out by hand: the browser's
- * first Intl.DateTimeFormat loads its locale data, which cost the archive ~90 ms on a slow phone.
+ * first Intl.DateTimeFormat loads its locale data, which cost /archive ~90 ms of main thread.
  */
 export function formatDisplayDate(date: string): string {
   const match = ISO_DATE.exec(date);
