@@ -64,8 +64,7 @@ const SHORT_MONTHS = [
  * first Intl.DateTimeFormat loads its locale data, which cost /archive ~90 ms of main thread.
  */
 export function formatDisplayDate(date: string): string {
-  const match = ISO_DATE.exec(date);
-  if (!match || Number.isNaN(dateToMs(date))) return date;
-  const [, year, month, day] = match;
+  if (!isIsoDate(date)) return date;
+  const [year, month, day] = date.split('-');
   return `${SHORT_MONTHS[Number(month) - 1] ?? ''} ${Number(day)}, ${year}`;
 }

@@ -57,20 +57,27 @@ export function catalogueFiles(dir: string): { version: string; files: Map<strin
  * load's JavaScript does not grow with the catalogue.
  */
 export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
+  // Read once per build (the version module, index.html and the emitted files all need it), and
+  // again after a puzzle file changes under the dev server.
+  let catalogue: ReturnType<typeof catalogueFiles> | null = null;
+  const current = () => (catalogue ??= catalogueFiles(dir));
   return {
     name: 'linchpin-puzzle-catalogue',
+    buildStart() {
+      catalogue = null;
+    },
     resolveId(id) {
       return id === INDEX_ID ? RESOLVED_INDEX_ID : null;
     },
     load(id) {
       if (id !== RESOLVED_INDEX_ID) return null;
-      return `export const catalogueVersion = ${JSON.stringify(catalogueFiles(dir).version)};`;
+      return `export const catalogueVersion = ${JSON.stringify(current().version)};`;
     },
     // The list of puzzles is fetched with the app's code, not after it: the pages that show
     // puzzles (home, game, archive) then render one round trip sooner. Same URL and mode as
     // src/lib/catalogue.ts fetches, so the browser uses the preloaded response.
     transformIndexHtml() {
-      const href = `/puzzles/index.json?v=${catalogueFiles(dir).version}`;
+      const href = `/puzzles/index.json?v=${current().version}`;
       return [
         {
           tag: 'link',
@@ -80,7 +87,7 @@ export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
       ];
     },
     generateBundle() {
-      for (const [name, source] of catalogueFiles(dir).files) {
+      for (const [name, source] of current().files) {
         this.emitFile({ type: 'asset', fileName: `puzzles/${name}`, source });
       }
     },
@@ -95,6 +102,7 @@ export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
     },
     handleHotUpdate({ file, server }) {
       if (!file.startsWith(dir)) return;
+      catalogue = null;
       const module = server.moduleGraph.getModuleById(RESOLVED_INDEX_ID);
       if (module) server.moduleGraph.invalidateModule(module);
     },

@@ -1,7 +1,7 @@
 import { CONTACT_FIELDS, validateContact } from '../../../core/forms';
 import { readSiteConfig } from '../../lib/site-config';
 import { FORM_STRINGS } from './form-strings';
-import { FormField } from './form-field';
+import { EmailField, FormField } from './form-field';
 import { PostedForm } from './posted-form';
 import { useFormPost } from './use-form-post';
 import './forms.css';
@@ -13,7 +13,7 @@ export function ContactPage() {
     validate: validateContact,
     endpoint: readSiteConfig().contactEndpoint,
   });
-  const { values, errors, setValue } = post;
+  const { field } = post;
   return (
     <PostedForm
       post={post}
@@ -26,32 +26,9 @@ export function ContactPage() {
         again: FORM_STRINGS.sendAnother,
       }}
     >
-      <FormField
-        name="name"
-        label={FORM_STRINGS.name}
-        autoComplete="name"
-        value={values.name}
-        error={errors.name}
-        onChange={setValue}
-      />
-      <FormField
-        name="email"
-        type="email"
-        label={FORM_STRINGS.email}
-        help={FORM_STRINGS.emailHelp}
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={setValue}
-      />
-      <FormField
-        name="message"
-        label={FORM_STRINGS.message}
-        multiline
-        value={values.message}
-        error={errors.message}
-        onChange={setValue}
-      />
+      <FormField {...field('name')} label={FORM_STRINGS.name} autoComplete="name" />
+      <EmailField {...field('email')} />
+      <FormField {...field('message')} label={FORM_STRINGS.message} multiline />
     </PostedForm>
   );
 }

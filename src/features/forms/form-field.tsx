@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FORM_STRINGS } from './form-strings';
 
 interface FieldProps {
   /** The field name posted to the server; also the base of the element ids. */
@@ -59,6 +60,20 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The email field both forms ask for, with the same label, help and autofill. */
+export function EmailField(props: Pick<FieldProps, 'value' | 'error' | 'onChange'>) {
+  return (
+    <FormField
+      {...props}
+      name="email"
+      type="email"
+      label={FORM_STRINGS.email}
+      help={FORM_STRINGS.emailHelp}
+      autoComplete="email"
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { PUZZLE_SUBMISSION_FIELDS, validatePuzzleSubmission } from '../../../cor
 import { readSiteConfig } from '../../lib/site-config';
 import { FORM_STRINGS } from './form-strings';
 import { CategoryFieldset } from './category-fieldset';
-import { FormField } from './form-field';
+import { EmailField, FormField } from './form-field';
 import { PostedForm } from './posted-form';
 import { CATEGORY_NUMBERS, puzzleHints } from './puzzle-hints';
 import { useFormPost } from './use-form-post';
@@ -15,7 +15,7 @@ export function SubmitPuzzlePage() {
     validate: validatePuzzleSubmission,
     endpoint: readSiteConfig().puzzleSubmissionEndpoint,
   });
-  const { values, errors, setValue } = post;
+  const { values, errors, setValue, field } = post;
   const hints = puzzleHints(values);
   return (
     <PostedForm
@@ -30,39 +30,18 @@ export function SubmitPuzzlePage() {
       }}
     >
       <FormField
-        name="author"
+        {...field('author')}
         label={FORM_STRINGS.author}
         help={FORM_STRINGS.authorHelp}
         autoComplete="name"
-        value={values.author}
-        error={errors.author}
-        onChange={setValue}
       />
+      <EmailField {...field('email')} />
+      <FormField {...field('title')} label={FORM_STRINGS.puzzleTitle} />
       <FormField
-        name="email"
-        type="email"
-        label={FORM_STRINGS.email}
-        help={FORM_STRINGS.emailHelp}
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={setValue}
-      />
-      <FormField
-        name="title"
-        label={FORM_STRINGS.puzzleTitle}
-        value={values.title}
-        error={errors.title}
-        onChange={setValue}
-      />
-      <FormField
-        name="specialWord"
+        {...field('specialWord')}
         label={FORM_STRINGS.specialWord}
         help={FORM_STRINGS.specialWordHelp}
         optional
-        value={values.specialWord}
-        error={errors.specialWord}
-        onChange={setValue}
       />
       <p className="form-help">{FORM_STRINGS.categoryHelp}</p>
       <div className="category-grid">

@@ -123,5 +123,25 @@ export function useFormPost<F extends string>({ fields, validate, endpoint, fetc
     if (element instanceof HTMLElement) element.focus();
   };
 
-  return { formRef, values, honeypot, errors, phase, status, failure, setValue, submit, reset };
+  /** The props that tie a FormField to this form: its name, value, message and change handler. */
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: setValue,
+  });
+
+  return {
+    formRef,
+    values,
+    honeypot,
+    errors,
+    phase,
+    status,
+    failure,
+    setValue,
+    field,
+    submit,
+    reset,
+  };
 }
