@@ -5,7 +5,10 @@ describe('stored value schemas', () => {
   it('accepts well-formed records and drops unknown fields', () => {
     expect(
       SCHEMAS.daily({ completed: true, date: '2026-11-22', score: 3, attempts: 4, extra: 'x' }),
-    ).toEqual({ completed: true, date: '2026-11-22', score: 3, attempts: 4 });
+    ).toEqual({ completed: true, won: true, date: '2026-11-22', score: 3, attempts: 4 });
+    expect(
+      SCHEMAS.daily({ completed: true, won: false, date: '2026-11-22', score: 0, attempts: 6 }),
+    ).toEqual({ completed: true, won: false, date: '2026-11-22', score: 0, attempts: 6 });
     expect(
       SCHEMAS.randomDaily({ puzzleId: 'puzzle_3', date: '2026-11-22', isRandom: true }),
     ).toEqual({ puzzleId: 'puzzle_3', date: '2026-11-22', isRandom: true });
@@ -19,6 +22,10 @@ describe('stored value schemas', () => {
     ['too many tries', { completed: true, date: '2026-11-22', score: 3, attempts: 99 }],
     ['a fractional score', { completed: true, date: '2026-11-22', score: 1.5, attempts: 4 }],
     ['completed false', { completed: false, date: '2026-11-22', score: 3, attempts: 4 }],
+    [
+      'won not a boolean',
+      { completed: true, won: 'no', date: '2026-11-22', score: 3, attempts: 4 },
+    ],
   ])('refuses a daily completion that is %s', (_, value) => {
     expect(SCHEMAS.daily(value)).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { isIsoDate } from './dates';
 import { MAX_TRIES } from './game/difficulty';
-import { PUZZLE_ID_PATTERN } from './puzzle';
+import { DIFFICULTIES, PUZZLE_ID_PATTERN } from './puzzle';
+import { CATEGORY_COUNT } from './game/engine';
 
 /**
  * The shape of every stored value. A value that does not match is treated as absent: a missing,
@@ -67,6 +68,22 @@ export const list =
       ? value.map(entry).filter((item): item is T => item !== undefined)
       : undefined;
 
+/** A field that may be missing: then it takes `fallback` (records written before it existed). */
+export const withDefault =
+  <T>(schema: Schema<T>, fallback: T): Schema<T> =>
+  (value) =>
+    value === undefined ? fallback : schema(value);
+
+/** A list whose every entry must pass (unlike `list`, one bad entry fails the whole). */
+export const tuple =
+  <T>(entry: Schema<T>, length?: { min: number; max: number }): Schema<T[]> =>
+  (value) => {
+    if (!Array.isArray(value)) return undefined;
+    if (length && (value.length < length.min || value.length > length.max)) return undefined;
+    const out = value.map(entry);
+    return out.every((item) => item !== undefined) ? out : undefined;
+  };
+
 /** A schema with a further rule across fields. */
 export const refine =
   <T>(schema: Schema<T>, rule: (value: T) => boolean): Schema<T> =>
@@ -89,12 +106,38 @@ const puzzleId = string((id) => PUZZLE_ID_PATTERN.test(id));
 const tries = int(1, MAX_TRIES);
 const score = int(0, MAX_TRIES);
 
+const circle = int(0, CATEGORY_COUNT - 1);
+const tilePosition = int(0, 8);
+/** Loose enough for any puzzle; restoreGame checks a record against its puzzle. */
+const savedGame = object({
+  puzzleId,
+  playedOn: isoDate,
+  daily: boolean,
+  difficulty: oneOf(...DIFFICULTIES),
+  words: tuple(string(), { min: 9, max: 9 }),
+  colorOrder: tuple(circle, { min: CATEGORY_COUNT, max: CATEGORY_COUNT }),
+  groups: tuple(tuple(circle, { min: 0, max: CATEGORY_COUNT }), { min: 9, max: 9 }),
+  activeCategory: nullable(circle),
+  submissions: tuple(
+    tuple(tuple(tilePosition, { min: 3, max: 3 }), { min: CATEGORY_COUNT, max: CATEGORY_COUNT }),
+    { min: 0, max: MAX_TRIES },
+  ),
+});
+
 export const SCHEMAS = {
   randomDaily: object({ puzzleId, date: isoDate, isRandom: literal(true) }),
   usedRandom: list(puzzleId),
-  daily: object({ completed: literal(true), date: isoDate, score, attempts: tries }),
+  // `won` came later: a record without it is from a win.
+  daily: object({
+    completed: literal(true),
+    won: withDefault(boolean, true),
+    date: isoDate,
+    score,
+    attempts: tries,
+  }),
   completion: object({
     completed: literal(true),
+    won: withDefault(boolean, true),
     date: isoDate,
     puzzleId,
     score,
@@ -105,6 +148,8 @@ export const SCHEMAS = {
     (stats) => stats.maxStreak >= stats.currentStreak,
   ),
   history: list(object({ date: isoDate, id: puzzleId, attempts: tries, won: boolean })),
+  /** Games in progress: a bad record is dropped, the others kept. */
+  games: list(savedGame),
   /** A localStorage record with the UTC day it expires (365 days after its last write). */
   envelope: object({ expires: isoDate, value: (value: unknown) => value }),
 };

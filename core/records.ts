@@ -1,18 +1,27 @@
 import type { RandomDailyRecord } from './daily';
+import { dropGame, type SavedGame } from './game/saved-game';
 import type { FinishedGame } from './stats';
 import { streakAfterLoss, streakAfterWin, type DailyStats } from './streaks';
 
-/** SPEC §3 "Daily completion record": today's daily puzzle was won. Kept for one day. */
+/**
+ * SPEC §3 "Daily completion record": today's daily puzzle was finished, won or lost (a lost daily
+ * stays lost for the day). Kept for one day.
+ */
 export interface DailyCompletion {
   completed: true;
+  won: boolean;
   date: string;
   score: number;
   attempts: number;
 }
 
-/** SPEC §3 "Per-puzzle completion record", keyed by the puzzle's date; drives the Solved badge. */
+/**
+ * SPEC §3 "Per-puzzle completion record", keyed by the puzzle's date: drives the archive's Solved
+ * and Lost badges.
+ */
 export interface PuzzleCompletion {
   completed: true;
+  won: boolean;
   /** The puzzle's date. */
   date: string;
   puzzleId: string;
@@ -30,6 +39,8 @@ export interface PlayerData {
   completions: Partial<Record<string, PuzzleCompletion>>;
   /** Every finished game, oldest first. */
   history: FinishedGame[];
+  /** Games started and not finished (and today's finished daily), least recently played first. */
+  games: readonly SavedGame[];
 }
 
 /** Where the player's data lives: memory for this visit, or storage with consent. */
@@ -46,6 +57,7 @@ export const EMPTY_PLAYER: PlayerData = {
   stats: null,
   completions: {},
   history: [],
+  games: [],
 };
 
 /** A game that just ended (never a shown solution or a restored win). */
@@ -62,53 +74,61 @@ export interface GameResult {
 }
 
 /**
- * What a finished game records (SPEC §4, DECISIONS.md). Every game joins the history. A win also
- * records the puzzle's completion and, for the daily puzzle, the daily completion. The daily
- * puzzle moves the streak: a win extends it, a loss ends it.
+ * What a finished game records (SPEC §4, DECISIONS.md). Every game joins the history, but only
+ * once per puzzle per day: a reload or a second visit never adds a game played. A win records the
+ * puzzle's completion; a loss records it lost unless it was already won. Today's daily puzzle,
+ * once finished, is recorded for the day (won or lost) and moves the streak: a win extends it, a
+ * loss ends it.
  */
 export function recordGame(data: PlayerData, game: GameResult, today: string): PlayerData {
-  const next: PlayerData = {
-    ...data,
-    history: [
-      ...data.history,
-      { date: today, id: game.puzzleId, attempts: game.attempts, won: game.won },
-    ],
-  };
-  if (game.won) {
-    const { score, attempts } = game;
+  const dailyDone = game.isDaily && dailyCompletionOn(data, today) !== null;
+  const playedToday = data.history.some((g) => g.date === today && g.id === game.puzzleId);
+  if (dailyDone) return data;
+  const next: PlayerData = playedToday
+    ? { ...data }
+    : {
+        ...data,
+        history: [
+          ...data.history,
+          { date: today, id: game.puzzleId, attempts: game.attempts, won: game.won },
+        ],
+      };
+  const { score, attempts, won } = game;
+  const earlier = completionOf(data, { id: game.puzzleId, date: game.puzzleDate });
+  if (won || !earlier?.won) {
     next.completions = {
       ...data.completions,
       [game.puzzleDate]: {
         completed: true,
+        won,
         date: game.puzzleDate,
         puzzleId: game.puzzleId,
         score,
         attempts,
       },
     };
-    if (game.isDaily) next.daily = { completed: true, date: today, score, attempts };
   }
   if (game.isDaily) {
-    next.stats = game.won ? streakAfterWin(data.stats, today) : streakAfterLoss(data.stats, today);
+    next.daily = { completed: true, won, date: today, score, attempts };
+    next.stats = won ? streakAfterWin(data.stats, today) : streakAfterLoss(data.stats, today);
   }
   return next;
 }
 
 /**
- * Retry (SPEC §4): forgets that a puzzle was solved, and today's daily completion when it is
- * today's daily puzzle. The history and the streak stay.
+ * Retry (SPEC §4): forgets how a past puzzle ended, and any game of it in progress. The history
+ * and the streak stay. Today's daily puzzle is never retried (it stays finished for the day).
  */
 export function forgetCompletion(
   data: PlayerData,
-  puzzleDate: string,
-  isDaily: boolean,
+  puzzle: { id: string; date: string },
 ): PlayerData {
   const completions = { ...data.completions };
-  delete completions[puzzleDate];
-  return { ...data, completions, daily: isDaily ? null : data.daily };
+  delete completions[puzzle.date];
+  return { ...data, completions, games: dropGame(data.games, puzzle.id) };
 }
 
-/** The solved record of a puzzle, if any (its date and id must both match). */
+/** How a puzzle ended, if it is recorded (its date and id must both match). */
 export function completionOf(
   data: PlayerData,
   puzzle: { id: string; date: string },
@@ -117,7 +137,7 @@ export function completionOf(
   return record?.puzzleId === puzzle.id ? record : null;
 }
 
-/** Today's daily completion, when one is recorded for today. */
+/** Today's daily result (won or lost), when one is recorded for today. */
 export function dailyCompletionOn(data: PlayerData, today: string): DailyCompletion | null {
   return data.daily?.completed && data.daily.date === today ? data.daily : null;
 }

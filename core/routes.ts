@@ -1,3 +1,5 @@
+import type { PageMode } from './game/engine';
+
 /** Every client route of the app (SPEC §2). The server answers unknown paths with a 404 page. */
 export const ROUTES = {
   home: '/',
@@ -22,4 +24,29 @@ const KNOWN = new Set<string>(Object.values(ROUTES));
 export function isAppRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return KNOWN.has(trimmed);
+}
+
+/**
+ * The one way to build an address of the game: today's puzzle with no id, else a puzzle in a
+ * mode, through the Quick Break page (/ad) when asked. The Quick Break passes the same two
+ * parameters on to /game.
+ */
+export function gameHref(
+  target: { puzzleId?: string | null; mode?: PageMode } = {},
+  viaQuickBreak = false,
+): string {
+  const path = viaQuickBreak ? ROUTES.ad : ROUTES.game;
+  if (!target.puzzleId) return path;
+  const query = new URLSearchParams({ puzzleId: target.puzzleId, mode: target.mode ?? 'play' });
+  return `${path}?${query.toString()}`;
+}
+
+/** What a /game (or /ad) address asks for: a puzzle id or null (today's), and a mode (play by default). */
+export function readGameAddress(search: string): { puzzleId: string | null; mode: PageMode } {
+  const params = new URLSearchParams(search);
+  const mode = params.get('mode');
+  return {
+    puzzleId: params.get('puzzleId') || null,
+    mode: mode === 'retry' || mode === 'solution' ? mode : 'play',
+  };
 }

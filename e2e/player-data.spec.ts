@@ -1,5 +1,12 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { archivePuzzle, placeGroups, puzzleDated, setClock, wrongGroupings } from './support';
+import {
+  acceptCookies,
+  archivePuzzle,
+  loseGame,
+  placeGroups,
+  puzzleDated,
+  setClock,
+} from './support';
 
 const TODAY = '2026-11-20';
 const daily = puzzleDated(TODAY);
@@ -24,14 +31,7 @@ async function winToday(page: Page) {
   await share.getByRole('button', { name: 'Close' }).click();
 }
 
-async function accept(page: Page) {
-  await page.goto('/');
-  await Promise.all([
-    page.waitForEvent('load'),
-    page.getByRole('button', { name: 'Accept', exact: true }).click(),
-  ]);
-  await expect(page.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
-}
+const accept = acceptCookies;
 
 test.beforeEach(async ({ page }) => {
   await setClock(page, `${TODAY}T12:00:00Z`);
@@ -84,7 +84,12 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
       'linchpin_daily_stats',
     ]),
   );
-  expect(storage).toEqual(['linchpin_completedPuzzles', `linchpin_puzzleCompleted_${TODAY}`]);
+  // The finished daily's board is kept for the day (linchpin_games), so it reopens as it ended.
+  expect(storage).toEqual([
+    'linchpin_completedPuzzles',
+    'linchpin_games',
+    `linchpin_puzzleCompleted_${TODAY}`,
+  ]);
 
   // Today's puzzle, already won, opens finished with the Share modal.
   await page.goto('/game');
@@ -96,23 +101,68 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 });
 
-test('a lost daily puzzle counts as played, not won, and ends the streak', async ({ page }) => {
+test('a lost daily stays lost for the day, and counts once: played, not won, streak ended', async ({
+  page,
+}) => {
   // Six whole tries of clicks: longer than the default limit on a busy 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await accept(page);
   await page.goto('/game');
-  for (const grouping of wrongGroupings(daily)) {
-    await page.getByRole('button', { name: 'Clear All' }).click();
-    await placeGroups(page, grouping);
-    await page.getByRole('button', { name: 'Submit' }).click();
-  }
-  await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
+  await loseGame(page, daily);
+
+  const lostBoard = async () => {
+    const share = page.getByRole('dialog', { name: 'Share' });
+    await expect(share.getByTestId('share-text')).toContainText("Today's puzzle was a little hard");
+    await share.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('heading', { name: 'Out of tries' })).toBeVisible();
+    await expect(page.getByText('Try 6 of 6')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Puzzle Solution' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Random Puzzle' })).toBeVisible();
+  };
+  await page.reload();
+  await lostBoard();
+
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByText('Not solved today.')).toBeVisible();
+  await page.getByRole('link', { name: "Play Today's Puzzle" }).click();
+  await lostBoard();
+
+  // Today's puzzle in the archive: Lost, with its solution, and no Retry until tomorrow.
+  await page.goto('/archive');
+  const item = page.getByRole('listitem').filter({ hasText: daily.title });
+  await expect(item.getByText('Lost', { exact: true })).toBeVisible();
+  await expect(item.getByRole('link', { name: `View Solution: ${daily.title}` })).toBeVisible();
+  await expect(item.getByRole('link', { name: `Retry ${daily.title}` })).toHaveCount(0);
+  // Even a hand-made retry address opens the finished board.
+  await page.goto(`/game?puzzleId=${daily.id}&mode=retry`);
+  await lostBoard();
+
   await page.goto('/stats');
   const stat = (label: string) => page.locator('.stat', { hasText: label }).locator('dd');
   await expect(stat('Played')).toHaveText('1');
   await expect(stat('Won')).toHaveText('0');
   await expect(stat('Win %')).toHaveText('0');
   await expect(stat('Current Streak')).toHaveText('0');
+});
+
+test('a past puzzle lost shows Lost in the archive, with Retry and View Solution', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const older = archivePuzzle(TODAY);
+  await accept(page);
+  await page.goto(`/game?puzzleId=${older.id}&mode=play`);
+  await loseGame(page, older);
+  await page.goto('/archive');
+  const item = page.getByRole('listitem').filter({ hasText: older.title });
+  await expect(item.getByText('Lost', { exact: true })).toBeVisible();
+  await expect(item.getByText('Solved', { exact: true })).toHaveCount(0);
+  await expect(item.getByRole('link', { name: `View Solution: ${older.title}` })).toBeVisible();
+  await item.getByRole('link', { name: `Retry ${older.title}` }).click();
+  await expect(page.getByText(/^Try 1 of \d$/)).toBeVisible();
+  // The retry address turns into a play address, so a reload keeps the new game.
+  await expect(page).toHaveURL(new RegExp(`puzzleId=${older.id}&mode=play$`));
 });
 
 test('reject stores nothing but the choice, and switching to reject deletes everything', async ({

@@ -98,3 +98,23 @@ export async function expectNoViolations(page: Page, label = '') {
     label,
   ).toEqual([]);
 }
+
+/** Accepts cookies on the home page's banner (the page reloads, as SPEC §4 says). */
+export async function acceptCookies(page: Page) {
+  await page.goto('/');
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('button', { name: 'Accept', exact: true }).click(),
+  ]);
+  await expect(page.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+}
+
+/** Plays wrong groupings until a Normal game is lost (six tries), `tried` of them already made. */
+export async function loseGame(page: Page, puzzle: Puzzle, tried = 0) {
+  for (const grouping of wrongGroupings(puzzle).slice(tried)) {
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await placeGroups(page, grouping);
+    await page.getByRole('button', { name: 'Submit' }).click();
+  }
+  await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
+}

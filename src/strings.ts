@@ -7,6 +7,10 @@ export const STRINGS = {
   playToday: "Play Today's Puzzle",
   randomPuzzle: 'Random Puzzle',
   newPuzzleIn: 'New puzzle in:',
+  // One short line on today's card (it has a line of room, so nothing moves when it fills in).
+  todaySolved: (tries: number) => `Solved in ${tries} ${tries === 1 ? 'try' : 'tries'}.`,
+  todayLost: 'Not solved today.',
+  todayUnderway: (x: number, y: number) => `In progress: try ${x} of ${y}.`,
   version: (v: string) => `Version ${v}`,
   puzzleNumber: (n: number) => `Puzzle #${n}`,
   by: (author: string) => `By ${author}`,
@@ -45,6 +49,7 @@ export const STRINGS = {
   archiveTitle: 'Puzzle Archive',
   archiveEmpty: 'No past puzzles found.',
   archiveSolved: 'Solved',
+  archiveLost: 'Lost',
   archivePlay: 'Play',
   archiveRetry: 'Retry',
   archiveViewSolution: 'View Solution',

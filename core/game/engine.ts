@@ -56,29 +56,49 @@ export type GameAction =
   | { type: 'submit' }
   | { type: 'dismissNotice' };
 
-export interface GameOptions {
-  difficulty: Difficulty;
-  random: Random;
-  pageMode?: PageMode;
-  /** A finished game restored from a completion record: opens won, with the solution shown. */
-  alreadyWon?: boolean;
-}
-
-const same = (a: string, b: string) =>
+/** Words compare trimmed and case-insensitively. */
+export const sameWord = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('en-US') === b.trim().toLocaleLowerCase('en-US');
 
 function allCategories(): number[] {
   return Array.from({ length: CATEGORY_COUNT }, (_, i) => i);
 }
 
-/** Sets up a new game: tiles shuffled, colours shuffled, the special word placed in easy mode. */
-export function createGame(puzzle: Puzzle, options: GameOptions): GameState {
-  const { difficulty, random } = options;
-  const settings = DIFFICULTY_SETTINGS[difficulty];
-  const specialIndex = puzzle.words.findIndex((word) => same(word, puzzle.specialWord));
+export interface GameOptions {
+  difficulty: Difficulty;
+  random: Random;
+  pageMode?: PageMode;
+  /** A finished daily game known only from its record: opens finished, with the solution shown. */
+  finished?: 'won' | 'lost';
+}
+
+/** Where the words sit and which colour each circle has: all a new game draws at random. */
+export interface BoardLayout {
+  /** The words in tile order. */
+  words: string[];
+  /** Palette colour of each circle. */
+  colorOrder: number[];
+}
+
+/** Index of the special word among the puzzle's words, or -1. */
+function specialIndexOf(puzzle: Puzzle): number {
+  return puzzle.words.findIndex((word) => sameWord(word, puzzle.specialWord));
+}
+
+/** Easy mode gives the special word: it sits on the centre tile, locked in all four groups. */
+function givesSpecialWord(puzzle: Puzzle, difficulty: Difficulty): boolean {
+  return (
+    DIFFICULTY_SETTINGS[difficulty].showSpecialWord &&
+    specialIndexOf(puzzle) >= 0 &&
+    puzzle.words.length > CENTRE_TILE
+  );
+}
+
+/** A random layout: tiles shuffled, colours shuffled, the special word centred in easy mode. */
+export function randomLayout(puzzle: Puzzle, difficulty: Difficulty, random: Random): BoardLayout {
+  const specialIndex = specialIndexOf(puzzle);
   let words: string[];
-  let lockSpecial = false;
-  if (settings.showSpecialWord && specialIndex >= 0 && puzzle.words.length > CENTRE_TILE) {
+  if (givesSpecialWord(puzzle, difficulty)) {
     const others = shuffle(
       puzzle.words.filter((_, i) => i !== specialIndex),
       random,
@@ -88,20 +108,29 @@ export function createGame(puzzle: Puzzle, options: GameOptions): GameState {
       puzzle.words[specialIndex] as string,
       ...others.slice(CENTRE_TILE),
     ];
-    lockSpecial = true;
   } else {
     words = shuffle(puzzle.words, random);
   }
-  const tiles = words.map((word, position) => ({
+  return { words, colorOrder: shuffle(allCategories(), random) };
+}
+
+/** A game on a given layout, before any move. */
+export function gameOnLayout(
+  puzzle: Puzzle,
+  difficulty: Difficulty,
+  layout: BoardLayout,
+): GameState {
+  const lockSpecial = givesSpecialWord(puzzle, difficulty);
+  const tiles = layout.words.map((word, position) => ({
     position,
     word,
     locked: lockSpecial && position === CENTRE_TILE,
   }));
-  const state: GameState = {
+  return {
     puzzle,
     difficulty,
     tiles,
-    colorOrder: shuffle(allCategories(), random),
+    colorOrder: [...layout.colorOrder],
     assignments: lockSpecial ? { [CENTRE_TILE]: allCategories() } : {},
     activeCategory: null,
     attempts: [],
@@ -109,8 +138,14 @@ export function createGame(puzzle: Puzzle, options: GameOptions): GameState {
     solutionOrder: null,
     notice: null,
   };
+}
+
+/** Sets up a new game: tiles shuffled, colours shuffled, the special word placed in easy mode. */
+export function createGame(puzzle: Puzzle, options: GameOptions): GameState {
+  const { difficulty, random } = options;
+  const state = gameOnLayout(puzzle, difficulty, randomLayout(puzzle, difficulty, random));
   if (options.pageMode === 'solution') return revealSolution(state, 'solution', allCategories());
-  if (options.alreadyWon) return revealSolution(state, 'won', allCategories());
+  if (options.finished) return revealSolution(state, options.finished, allCategories());
   return state;
 }
 
@@ -120,7 +155,7 @@ function revealSolution(state: GameState, status: GameStatus, order: number[]): 
   order.forEach((trueCategory, circle) => {
     const category = state.puzzle.categories[trueCategory];
     for (const word of category?.words ?? []) {
-      const position = state.tiles.findIndex((tile) => same(tile.word, word));
+      const position = state.tiles.findIndex((tile) => sameWord(tile.word, word));
       if (position < 0) continue;
       assignments[position] = [...(assignments[position] ?? []), circle].sort((a, b) => a - b);
     }

@@ -25,7 +25,7 @@ describe('the stored player', () => {
     const store = loadStoredPlayer(TODAY);
     store.save(recordGame(store.data, win, TODAY));
     const again = readStoredPlayer(TODAY);
-    expect(again.daily).toEqual({ completed: true, date: TODAY, score: 5, attempts: 2 });
+    expect(again.daily).toEqual({ completed: true, won: true, date: TODAY, score: 5, attempts: 2 });
     expect(again.completions[TODAY]?.puzzleId).toBe('puzzle_14');
     expect(again.history).toEqual([{ date: TODAY, id: 'puzzle_14', attempts: 2, won: true }]);
     expect(again.stats?.currentStreak).toBe(1);
@@ -79,8 +79,34 @@ describe('the stored player', () => {
       JSON.stringify({ expires: '2099-01-01', value: good }),
     );
     localStorage.setItem('linchpin_puzzleCompleted_2025-04-10', '{broken');
-    expect(readStoredPlayer(TODAY).completions).toEqual({ '2025-04-07': good });
+    // Written before `won` existed: a record of a win.
+    expect(readStoredPlayer(TODAY).completions).toEqual({ '2025-04-07': { ...good, won: true } });
     expect(localStorage.getItem('linchpin_puzzleCompleted_2025-04-10')).toBeNull();
+  });
+
+  it('keeps the games in progress, and drops a tampered or expired games record', () => {
+    const store = loadStoredPlayer(TODAY);
+    const game = {
+      puzzleId: 'puzzle_3',
+      playedOn: TODAY,
+      daily: false,
+      difficulty: 'normal' as const,
+      words: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'],
+      colorOrder: [2, 0, 3, 1],
+      groups: [[0], [], [], [], [], [], [], [], [1, 2]],
+      activeCategory: 0,
+      submissions: [],
+    };
+    store.save({ ...store.data, games: [game] });
+    expect(readStoredPlayer(TODAY).games).toEqual([game]);
+    store.save({ ...store.data, games: [] });
+    expect(localStorage.getItem('linchpin_games')).toBeNull();
+
+    localStorage.setItem('linchpin_games', JSON.stringify({ expires: '2099-01-01', value: 'x' }));
+    expect(readStoredPlayer(TODAY).games).toEqual([]);
+    const old = { ...game, playedOn: '2020-01-01' };
+    localStorage.setItem('linchpin_games', JSON.stringify({ expires: '2099-01-01', value: [old] }));
+    expect(readStoredPlayer(TODAY).games).toEqual([]);
   });
 
   it('keeps only the good ids of a partly hand-edited used list', () => {

@@ -1,4 +1,5 @@
 import { addDays } from '../../core/dates';
+import { pruneGames, SAVED_GAME_LIMITS } from '../../core/game/saved-game';
 import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
 import type { PlayerData, PlayerStore } from '../../core/records';
 import { todayUtc } from './clock';
@@ -10,6 +11,8 @@ import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from '.
  */
 export const COMPLETION_PREFIX = 'puzzleCompleted_';
 export const HISTORY_RECORD = 'completedPuzzles';
+/** Games in progress (and today's finished daily), see core/game/saved-game.ts. */
+export const GAMES_RECORD = 'games';
 /** A cookie holds 4 KB: the used random list keeps its latest ids (about 18 bytes each). */
 export const MAX_USED_IDS = 150;
 const RECORD_DAYS = 365;
@@ -27,8 +30,8 @@ const fromRecord =
     return envelope && envelope.expires >= today ? schema(envelope.value) : undefined;
   };
 
-const toRecord = (value: unknown) =>
-  JSON.stringify({ expires: addDays(todayUtc(), RECORD_DAYS), value });
+const toRecord = (value: unknown, days = RECORD_DAYS) =>
+  JSON.stringify({ expires: addDays(todayUtc(), days), value });
 
 export function readStoredPlayer(today: string): PlayerData {
   const completions: PlayerData['completions'] = {};
@@ -47,6 +50,7 @@ export function readStoredPlayer(today: string): PlayerData {
     stats: readCookie('dailyStats', fromJson(SCHEMAS.stats)),
     completions,
     history: readRecord(HISTORY_RECORD, fromRecord(SCHEMAS.history, today)) ?? [],
+    games: pruneGames(readRecord(GAMES_RECORD, fromRecord(SCHEMAS.games, today)) ?? [], today),
   };
 }
 
@@ -72,6 +76,12 @@ export function writeChanges(before: PlayerData, after: PlayerData): void {
     }
   }
   if (after.history !== before.history) writeRecord(HISTORY_RECORD, toRecord(after.history));
+  if (after.games !== before.games) {
+    writeRecord(
+      GAMES_RECORD,
+      after.games.length > 0 ? toRecord(after.games, SAVED_GAME_LIMITS.days) : null,
+    );
+  }
 }
 
 export function loadStoredPlayer(today: string): PlayerStore {

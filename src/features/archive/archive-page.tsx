@@ -5,20 +5,20 @@ import { formatDisplayDate } from '../../../core/dates';
 import type { PageMode } from '../../../core/game/engine';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { PuzzleSummary } from '../../../core/puzzle';
-import { completionOf } from '../../../core/records';
+import { completionOf, type PuzzleCompletion } from '../../../core/records';
+import { gameHref } from '../../../core/routes';
 import { TextPage } from '../../components/text-page';
 import { loadSummaries } from '../../lib/catalogue';
 import { todayUtc } from '../../lib/clock';
 import { loadPlayer } from '../../lib/player-state';
 import { STRINGS } from '../../strings';
 
-const gameHref = (id: string, mode: PageMode) => `/game?puzzleId=${id}&mode=${mode}`;
-
 /** /archive: every puzzle dated today or earlier, newest first (SPEC §2). */
 export function ArchivePage() {
   const { data } = use(loadPlayer());
+  const today = todayUtc();
   // ISO dates sort as plain strings (localeCompare would first load the browser's collation data).
-  const puzzles = [...playablePuzzles(use(loadSummaries()), todayUtc())].sort((a, b) =>
+  const puzzles = [...playablePuzzles(use(loadSummaries()), today)].sort((a, b) =>
     a.date < b.date ? 1 : a.date > b.date ? -1 : 0,
   );
   return (
@@ -31,7 +31,9 @@ export function ArchivePage() {
             <ArchiveItem
               key={puzzle.id}
               puzzle={puzzle}
-              solved={completionOf(data, puzzle) !== null}
+              result={resultOf(completionOf(data, puzzle))}
+              // Today's puzzle is played once a day: no Retry (it stays finished until midnight).
+              retry={puzzle.date < today}
             />
           ))}
         </ul>
@@ -40,14 +42,32 @@ export function ArchivePage() {
   );
 }
 
-function ArchiveItem({ puzzle, solved }: { puzzle: PuzzleSummary; solved: boolean }) {
+type Result = 'solved' | 'lost' | null;
+
+const resultOf = (record: PuzzleCompletion | null): Result =>
+  record === null ? null : record.won ? 'solved' : 'lost';
+
+function ArchiveItem({
+  puzzle,
+  result,
+  retry,
+}: {
+  puzzle: PuzzleSummary;
+  result: Result;
+  retry: boolean;
+}) {
   const date = formatDisplayDate(puzzle.date);
+  const href = (mode: PageMode) => gameHref({ puzzleId: puzzle.id, mode });
   return (
     <li className="archive-item">
       <div>
         <h2>
           {puzzle.title}
-          {solved ? <span className="solved-badge">{STRINGS.archiveSolved}</span> : null}
+          {result === 'solved' ? (
+            <span className="result-badge solved-badge">{STRINGS.archiveSolved}</span>
+          ) : result === 'lost' ? (
+            <span className="result-badge lost-badge">{STRINGS.archiveLost}</span>
+          ) : null}
         </h2>
         <p className="archive-meta">
           {puzzle.author ? `${puzzle.author} · ` : ''}
@@ -56,18 +76,20 @@ function ArchiveItem({ puzzle, solved }: { puzzle: PuzzleSummary; solved: boolea
         </p>
       </div>
       <div className="archive-actions">
-        {solved ? (
+        {result ? (
           <>
+            {retry ? (
+              <Link
+                className="button"
+                href={href('retry')}
+                aria-label={`${STRINGS.archiveRetry} ${puzzle.title}`}
+              >
+                {STRINGS.archiveRetry}
+              </Link>
+            ) : null}
             <Link
               className="button"
-              href={gameHref(puzzle.id, 'retry')}
-              aria-label={`${STRINGS.archiveRetry} ${puzzle.title}`}
-            >
-              {STRINGS.archiveRetry}
-            </Link>
-            <Link
-              className="button"
-              href={gameHref(puzzle.id, 'solution')}
+              href={href('solution')}
               aria-label={`${STRINGS.archiveViewSolution}: ${puzzle.title}`}
             >
               {STRINGS.archiveViewSolution}
@@ -76,7 +98,7 @@ function ArchiveItem({ puzzle, solved }: { puzzle: PuzzleSummary; solved: boolea
         ) : (
           <Link
             className="button primary"
-            href={gameHref(puzzle.id, 'play')}
+            href={href('play')}
             aria-label={`${STRINGS.archivePlay} ${puzzle.title}`}
           >
             {STRINGS.archivePlay}

@@ -1,5 +1,6 @@
 import { groupsOf, type GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
+import { useRovingFocus } from '../../components/use-roving-focus';
 import { STRINGS } from '../../strings';
 
 interface ColorSelectorsProps {
@@ -12,8 +13,9 @@ interface ColorSelectorsProps {
 /** The four colour circles: choose one, then tap words. Once solved, each shows its category name. */
 export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelectorsProps) {
   const groups = groupsOf(state);
+  const { containerProps, tabIndexOf } = useRovingFocus(colors.length);
   return (
-    <div className="selectors" role="group" aria-label="Groups">
+    <div className="selectors" role="group" aria-label="Groups" {...containerProps}>
       {colors.map((color, index) => {
         const trueCategory = state.solutionOrder?.[index];
         const name =
@@ -27,6 +29,8 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
               style={{ background: color.fill, color: color.ink }}
               aria-pressed={chosen}
               aria-disabled={disabled || undefined}
+              tabIndex={tabIndexOf(index)}
+              data-roving-index={index}
               onClick={() => {
                 if (!disabled) onChoose(index);
               }}

@@ -12,7 +12,14 @@ function renderBoard(change: Partial<Preferences> = {}, pageMode: 'play' | 'solu
     <PreferencesProvider initial={change}>
       <GameActivityProvider>
         <ModalProvider>
-          <GameBoard puzzle={ringPuzzle} pageMode={pageMode} isDaily />
+          <GameBoard
+            puzzle={ringPuzzle}
+            pageMode={pageMode}
+            isDaily
+            today={ringPuzzle.date}
+            saved={null}
+            finished={null}
+          />
         </ModalProvider>
       </GameActivityProvider>
     </PreferencesProvider>,

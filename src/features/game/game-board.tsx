@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import {
   currentTry,
   hasWon,
@@ -11,10 +11,11 @@ import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import type { Puzzle } from '../../../core/puzzle';
 import type { DailyCompletion } from '../../../core/records';
+import { openGame, type SavedGame } from '../../../core/game/saved-game';
 import { shareText } from '../../../core/share';
 import { useModal } from '../../components/modal-context';
-import { todayUtc } from '../../lib/clock';
-import { saveGame } from '../../lib/player-state';
+import { random } from '../../lib/clock';
+import { keepGameState, saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
 import { usePreferences } from '../settings/preferences';
@@ -30,9 +31,11 @@ interface GameBoardProps {
   pageMode: PageMode;
   isDaily: boolean;
   /** The UTC day the page opened on: the day a finished game counts for. */
-  today?: string;
-  /** Today's daily puzzle was already won: the board opens finished with those tries. */
-  restored?: DailyCompletion | null;
+  today: string;
+  /** The player's record of this puzzle's game, if one is kept. */
+  saved: SavedGame | null;
+  /** Today's daily puzzle is already finished: the board opens finished with those tries. */
+  finished: DailyCompletion | null;
 }
 
 function prefersReducedMotion(): boolean {
@@ -60,12 +63,24 @@ export function GameBoard(props: GameBoardProps) {
   return <Board key={difficulty} {...props} />;
 }
 
-function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
+function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardProps) {
   usePageTitle(puzzle.title);
   const { difficulty, palette } = usePreferences();
   const { open } = useModal();
-  const [state, dispatch] = useGame(puzzle, difficulty, pageMode, Boolean(restored));
-  const tries = restored?.attempts ?? currentTry(state);
+  const [state, dispatch] = useGame(() =>
+    openGame(puzzle, {
+      difficulty,
+      random,
+      pageMode,
+      saved,
+      finishedDaily: finished ? (finished.won ? 'won' : 'lost') : null,
+    }),
+  );
+  // A game that opens finished was recorded when it ended; the board it opened on is not a move.
+  const opening = useRef(state);
+  const [openedOver] = useState(() => isGameOver(state));
+  // A finished daily known only from its record has no submissions to count.
+  const tries = state.attempts.length === 0 && finished ? finished.attempts : currentTry(state);
   const colors = useMemo(
     () => state.colorOrder.map((i) => PALETTES[palette].colors[i] ?? PALETTES[palette].colors[0]),
     [state.colorOrder, palette],
@@ -98,7 +113,7 @@ function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
   // SPEC §4: when the game ends, the Share modal opens, and the game is recorded.
   const onEnded = useEffectEvent(() => {
     share();
-    if (restored) return;
+    if (openedOver) return;
     void saveGame(
       {
         puzzleId: puzzle.id,
@@ -108,12 +123,18 @@ function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
         score: livesLeft(state),
         isDaily,
       },
-      today ?? todayUtc(),
+      today,
     );
   });
   useEffect(() => {
     if (ended) onEnded();
   }, [ended]);
+
+  // Every move is kept, so the player finds this board again (core/game/saved-game.ts).
+  useEffect(() => {
+    if (state === opening.current || pageMode === 'solution') return;
+    void keepGameState(state, { today, daily: isDaily });
+  }, [state, pageMode, today, isDaily]);
 
   const notice = state.notice;
   useEffect(() => {
@@ -132,7 +153,7 @@ function Board({ puzzle, pageMode, isDaily, today, restored }: GameBoardProps) {
 
   return (
     <div className="board">
-      <PuzzleHeading puzzle={puzzle} difficulty={difficulty} showDate={!isDaily} />
+      <PuzzleHeading puzzle={puzzle} difficulty={state.difficulty} showDate={!isDaily} />
       <TileGrid state={state} colors={colors} disabled={over} onToggle={toggleTile} />
       <ColorSelectors state={state} colors={colors} disabled={over} onChoose={chooseCategory} />
       {state.status === 'solution' ? null : (

@@ -6,12 +6,7 @@ import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { adsConfigured, readSiteConfig } from '../../lib/site-config';
 import { STRINGS } from '../../strings';
 import { SolutionPanel } from './solution-panel';
-
-/** Where "Random Puzzle" leads: through the Quick Break when ads are configured (DECISIONS.md). */
-export function randomPuzzleHref(id: string | null, viaQuickBreak: boolean): string {
-  if (!id) return '/game';
-  return `${viaQuickBreak ? '/ad' : '/game'}?puzzleId=${id}&mode=play`;
-}
+import { gameHref } from '../../../core/routes';
 
 /** After the game: the result, the solution, and where to go next. */
 export function GameEnd({
@@ -27,7 +22,8 @@ export function GameEnd({
   const solutionOnly = state.status === 'solution';
   const playRandom = async () => {
     const id = nextRandomPuzzleId(await loadPlayer(), await loadSummaries(), todayUtc());
-    navigate(randomPuzzleHref(id, adsConfigured(readSiteConfig())));
+    // Through the Quick Break when ads are configured (DECISIONS.md).
+    navigate(id ? gameHref({ puzzleId: id }, adsConfigured(readSiteConfig())) : gameHref());
   };
   return (
     <section className="game-end" aria-labelledby={solutionOnly ? undefined : 'result-title'}>

@@ -1,19 +1,17 @@
 import { Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
 import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { todayUtc } from '../../lib/clock';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
+import { savedGameOf } from '../../../core/game/saved-game';
+import { gameHref, readGameAddress } from '../../../core/routes';
 import { dailyPuzzleId, forgetSolved, loadPlayer } from '../../lib/player-state';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
 import { GameHeader } from './game-header';
 import './game.css';
-
-function parsePageMode(value: string | null): PageMode {
-  return value === 'retry' || value === 'solution' ? value : 'play';
-}
 
 function GameShell({ children }: { children: ReactNode }) {
   return (
@@ -40,33 +38,38 @@ function PuzzleLoader({
   today: string;
 }) {
   const puzzle = use(loadPuzzle(id));
-  // Today's daily puzzle, already won: it opens finished, with the Share modal (SPEC §4).
-  const [restored] = useState(() =>
-    isDaily && pageMode === 'play' ? dailyCompletionOn(player.data, today) : null,
-  );
-  const date = puzzle?.date;
+  const [, navigate] = useLocation();
+  // What the player left: read once, when the puzzle opens.
+  const [kept] = useState(() => ({
+    saved: savedGameOf(player.data.games, id, today),
+    finished: isDaily ? dailyCompletionOn(player.data, today) : null,
+  }));
   useEffect(() => {
-    // Retry: the puzzle is no longer solved, and the game starts from the first try.
-    if (pageMode === 'retry' && date) void forgetSolved(date, isDaily);
-  }, [pageMode, date, isDaily]);
+    if (pageMode !== 'retry' || !puzzle) return;
+    // Retry: the puzzle's result is forgotten and the game starts from the first try; the address
+    // becomes a plain play address, so a reload keeps the new game instead of starting again.
+    void forgetSolved(puzzle).then(() =>
+      navigate(gameHref({ puzzleId: puzzle.id, mode: 'play' }), { replace: true }),
+    );
+  }, [pageMode, puzzle, navigate]);
   if (!puzzle) return <NotFoundScreen detail={`Puzzle "${id}" was not found.`} />;
   return (
     <GameBoard
-      key={`${id}:${pageMode}`}
+      // Retry turns into play without a new board.
+      key={`${id}:${pageMode === 'retry' ? 'play' : pageMode}`}
       puzzle={puzzle}
       pageMode={pageMode}
       isDaily={isDaily}
       today={today}
-      restored={restored}
+      saved={pageMode === 'play' ? kept.saved : null}
+      finished={pageMode === 'play' ? kept.finished : null}
     />
   );
 }
 
 /** /game?puzzleId=<id>&mode=play|retry|solution; with no id, today's puzzle. */
 export function GamePage() {
-  const params = new URLSearchParams(useSearch());
-  const requested = params.get('puzzleId');
-  const pageMode = parsePageMode(params.get('mode'));
+  const { puzzleId: requested, mode: askedMode } = readGameAddress(useSearch());
   const [today] = useState(todayUtc);
   const player = use(loadPlayer());
   const summaries = use(loadSummaries());
@@ -75,6 +78,8 @@ export function GamePage() {
     [player, summaries, today],
   );
   const id = requested ?? dailyId;
+  // Today's daily puzzle is played once a day: its Retry is plain play (it stays finished).
+  const pageMode = id === dailyId && askedMode === 'retry' ? 'play' : askedMode;
   if (!id) {
     return (
       <GameShell>

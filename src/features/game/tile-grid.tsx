@@ -1,6 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import type { GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
+import { useRovingFocus } from '../../components/use-roving-focus';
 
 interface TileGridProps {
   state: GameState;
@@ -33,14 +34,16 @@ function groupText(groups: readonly number[]): string {
 }
 
 const NO_GROUPS: readonly number[] = [];
+const GRID_COLUMNS = 3;
 
 /**
  * The 3x3 grid. Tiles are keyed by position; each shows its groups by colour and by number. A tap
  * re-renders only the tiles whose look changed (each tile is memoised on its own props).
  */
 export function TileGrid({ state, colors, disabled, onToggle }: TileGridProps) {
+  const { containerProps, tabIndexOf } = useRovingFocus(state.tiles.length, GRID_COLUMNS);
   return (
-    <div className="tile-grid" role="group" aria-label="Words">
+    <div className="tile-grid" role="group" aria-label="Words" {...containerProps}>
       {state.tiles.map((tile) => {
         const groups = state.assignments[tile.position] ?? NO_GROUPS;
         return (
@@ -53,6 +56,7 @@ export function TileGrid({ state, colors, disabled, onToggle }: TileGridProps) {
             inActive={state.activeCategory !== null && groups.includes(state.activeCategory)}
             colors={colors}
             disabled={disabled}
+            tabIndex={tabIndexOf(tile.position)}
             onToggle={onToggle}
           />
         );
@@ -70,6 +74,8 @@ interface TileProps {
   inActive: boolean;
   colors: readonly PaletteColor[];
   disabled: boolean;
+  /** 0 for the grid's one tab stop, -1 for the others (the arrow keys move between them). */
+  tabIndex: number;
   onToggle: (position: number) => void;
 }
 
@@ -81,6 +87,7 @@ const Tile = memo(function Tile({
   inActive,
   colors,
   disabled,
+  tabIndex,
   onToggle,
 }: TileProps) {
   const kind =
@@ -98,6 +105,8 @@ const Tile = memo(function Tile({
       style={tileStyle(groups, colors)}
       aria-label={`${word}${groupText(groups)}`}
       aria-disabled={disabled || undefined}
+      tabIndex={tabIndex}
+      data-roving-index={position}
       onClick={() => {
         if (!disabled) onToggle(position);
       }}

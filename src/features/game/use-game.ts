@@ -1,27 +1,12 @@
 import { useEffect, useReducer } from 'react';
-import {
-  createGame,
-  gameReducer,
-  isGameActive,
-  type GameState,
-  type PageMode,
-} from '../../../core/game/engine';
-import type { Difficulty, Puzzle } from '../../../core/puzzle';
-import { random } from '../../lib/clock';
+import { gameReducer, isGameActive, type GameState } from '../../../core/game/engine';
 import { useGameActivity } from '../settings/game-activity';
 
 export const NOTICE_MS = 3000;
 
-/** The game's state and actions; notices clear themselves after 3 s. */
-export function useGame(
-  puzzle: Puzzle,
-  difficulty: Difficulty,
-  pageMode: PageMode,
-  alreadyWon = false,
-) {
-  const [state, dispatch] = useReducer(gameReducer, undefined, (): GameState =>
-    createGame(puzzle, { difficulty, random, pageMode, alreadyWon }),
-  );
+/** The game's state and actions, from the board it opens on; notices clear themselves after 3 s. */
+export function useGame(open: () => GameState) {
+  const [state, dispatch] = useReducer(gameReducer, undefined, open);
   const { setGameActive } = useGameActivity();
   const active = isGameActive(state);
 

@@ -3,6 +3,9 @@ import { Link, useLocation } from 'wouter';
 import { utcDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import { puzzleNumber } from '../../../core/puzzle';
+import { savedGameOf } from '../../../core/game/saved-game';
+import { dailyCompletionOn, type PlayerData } from '../../../core/records';
+import { gameHref } from '../../../core/routes';
 import { preloadGame } from '../../app/preload';
 import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
@@ -27,6 +30,7 @@ export function HomePage() {
     [player, summaries, today],
   );
   const daily = summaries.find((summary) => summary.id === dailyId) ?? null;
+  const status = dailyId ? dailyStatus(player.data, dailyId, today) : null;
 
   // The game's code and today's puzzle load as soon as the player reaches for Play (the service
   // worker keeps them for later visits), not with the first page: that stays inside its budget.
@@ -36,8 +40,7 @@ export function HomePage() {
   };
 
   const playRandom = () => {
-    const id = nextRandomPuzzleId(player, summaries, today);
-    navigate(id ? `/game?puzzleId=${id}&mode=play` : '/game');
+    navigate(gameHref({ puzzleId: nextRandomPuzzleId(player, summaries, today) }));
   };
 
   return (
@@ -56,6 +59,9 @@ export function HomePage() {
                 {DIFFICULTY_SETTINGS[daily.difficulty].label}
               </span>
               {daily.author ? <span>{STRINGS.by(daily.author)}</span> : null}
+            </p>
+            <p className="today-status" role="status">
+              {status}
             </p>
           </div>
         ) : (
@@ -103,4 +109,14 @@ export function HomePage() {
       <p className="version">{STRINGS.version(__APP_VERSION__)}</p>
     </div>
   );
+}
+
+/** Where today's puzzle stands for this player: finished (solved or not), under way, or nothing. */
+function dailyStatus(data: PlayerData, dailyId: string, today: string): string | null {
+  const finished = dailyCompletionOn(data, today);
+  if (finished) return finished.won ? STRINGS.todaySolved(finished.attempts) : STRINGS.todayLost;
+  const saved = savedGameOf(data.games, dailyId, today);
+  if (!saved || saved.submissions.length === 0) return null;
+  const limit = DIFFICULTY_SETTINGS[saved.difficulty].maxTries;
+  return STRINGS.todayUnderway(saved.submissions.length + 1, limit);
 }

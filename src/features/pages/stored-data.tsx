@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { COOKIES, PREFIX, type CookieKey } from '../../lib/storage';
-import { COMPLETION_PREFIX, HISTORY_RECORD } from '../../lib/stored-player';
+import { COMPLETION_PREFIX, GAMES_RECORD, HISTORY_RECORD } from '../../lib/stored-player';
+import { SAVED_GAME_LIMITS } from '../../../core/game/saved-game';
 
 /**
  * Everything the product keeps in a browser, as the privacy page lists it. Typed by the storage
@@ -31,7 +32,10 @@ const COOKIE_PURPOSES: Record<CookieKey, { purpose: string; days: 1 | 365 }> = {
     purpose: 'Which random puzzles you have been given, so they do not repeat soon.',
     days: 365,
   },
-  dailyPuzzle: { purpose: 'Whether you solved today’s puzzle, with your tries.', days: 1 },
+  dailyPuzzle: {
+    purpose: 'Whether you finished today’s puzzle and solved it, with your tries.',
+    days: 1,
+  },
   randomDaily: {
     purpose: 'Which older puzzle stands in on a day without a new one.',
     days: 1,
@@ -105,7 +109,10 @@ export function StoredRecords() {
             <th scope="row">
               <StoredName name={`${PREFIX}${COMPLETION_PREFIX}<date>`} />
             </th>
-            <td>One per puzzle you solved: its date, its id, your score and tries.</td>
+            <td>
+              One per puzzle you finished: its date, its id, whether you solved it, your score and
+              tries.
+            </td>
             <td>{lifetime(365)} after it was last written</td>
           </tr>
           <tr>
@@ -114,6 +121,19 @@ export function StoredRecords() {
             </th>
             <td>Every finished game (date, puzzle and tries), for your statistics.</td>
             <td>{lifetime(365)} after it was last written</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <StoredName name={PREFIX + GAMES_RECORD} />
+            </th>
+            <td>
+              The games you have started and not finished (and today’s puzzle once finished): where
+              each word sits, your groups and your tries, so you find the board as you left it.
+            </td>
+            <td>
+              The last {SAVED_GAME_LIMITS.days} days of play, at most {SAVED_GAME_LIMITS.games}{' '}
+              games; today’s puzzle until midnight UTC
+            </td>
           </tr>
         </tbody>
       </table>

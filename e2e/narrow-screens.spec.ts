@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../core/routes';
+import { archivePuzzle, setClock } from './support';
+
+const TODAY = '2026-11-20';
+const older = archivePuzzle(TODAY);
+
+// 320 CSS px is a small phone, and also what a 640 px window shows at 200% zoom.
+const PATHS = [
+  ...Object.values(ROUTES),
+  `/game?puzzleId=${older.id}&mode=solution`,
+  '/no-such-page',
+];
+
+test.use({ viewport: { width: 320, height: 640 } });
+
+test.beforeEach(async ({ page }) => {
+  await setClock(page, `${TODAY}T12:00:00Z`);
+});
+
+for (const path of PATHS) {
+  test(`${path} does not scroll sideways at 320 px`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    // The first-visit cookie banner is showing too.
+    await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(320);
+  });
+}
