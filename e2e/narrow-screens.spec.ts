@@ -26,5 +26,21 @@ for (const path of PATHS) {
     await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(320);
+    // Nor does anything stick out past the right edge (clipped, or drawn over its neighbours),
+    // but inside a box that scrolls on its own (a data table may, as WCAG's reflow rule allows).
+    const outside = await page.evaluate(() =>
+      [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          if (box.width <= 1 || box.right <= document.documentElement.clientWidth + 0.5)
+            return false;
+          for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+            if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return false;
+          }
+          return true;
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    );
+    expect(outside).toEqual([]);
   });
 }

@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { chromiumLaunchOptions } from './chromium';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/testing/server-process';
+import { readPuzzles } from '../e2e/support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
+  { name: 'small', width: 320, height: 640 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
@@ -20,11 +22,37 @@ interface Shot {
   path: string;
   /** Before the page loads: accept cookies, choose dark mode… */
   cookies?: Record<string, string>;
+  /** Before the page loads: localStorage records (name -> value). */
+  storage?: Record<string, string>;
+  /** Only the first screenful (for a long page). */
+  firstScreen?: boolean;
   /** After it loads: open a modal, play a move… */
   act?: (page: Page) => Promise<void>;
 }
 
 const accepted = { linchpin_cookie_consent: 'accepted' };
+
+/** Older puzzles, for records of finished games (the home page reads the daily cookie alone). */
+const TODAY = new Date().toISOString().slice(0, 10);
+const catalogue = readPuzzles().sort((a, b) => (a.date < b.date ? -1 : 1));
+const older = catalogue.filter((p) => p.date < TODAY).slice(-3);
+const record = (value: unknown) => JSON.stringify({ expires: '2099-01-01', value });
+const finishedToday = (won: boolean) => ({
+  ...accepted,
+  linchpin_daily_puzzle: JSON.stringify({
+    completed: true,
+    won,
+    date: TODAY,
+    score: won ? 4 : 0,
+    attempts: won ? 3 : 6,
+  }),
+});
+const results = Object.fromEntries(
+  older.map((p, i) => [
+    `linchpin_puzzleCompleted_${p.date}`,
+    record({ completed: true, won: i !== 1, date: p.date, puzzleId: p.id, score: 2, attempts: 4 }),
+  ]),
+);
 const SHOTS: Shot[] = [
   { name: 'home-first-visit', path: '/' },
   { name: 'home', path: '/', cookies: accepted },
@@ -41,7 +69,16 @@ const SHOTS: Shot[] = [
       }
     },
   },
+  { name: 'home-daily-solved', path: '/', cookies: finishedToday(true) },
+  { name: 'home-daily-lost', path: '/', cookies: finishedToday(false) },
   { name: 'archive', path: '/archive', cookies: accepted },
+  {
+    name: 'archive-solved-and-lost',
+    path: '/archive',
+    cookies: accepted,
+    storage: results,
+    firstScreen: true,
+  },
   { name: 'stats', path: '/stats', cookies: accepted },
   { name: 'stats-no-consent', path: '/stats' },
   {
@@ -78,13 +115,18 @@ async function main() {
             Object.entries(shot.cookies).map(([name, value]) => ({ name, value, url: BASE })),
           );
         }
+        if (shot.storage) {
+          await context.addInitScript((entries) => {
+            for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+          }, shot.storage);
+        }
         const page = await context.newPage();
         await page.goto(BASE + shot.path);
         await page.waitForLoadState('networkidle');
         await shot.act?.(page);
         await page.waitForTimeout(300);
         const file = join(out, `${shot.name}-${size.name}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        await page.screenshot({ path: file, fullPage: !shot.firstScreen });
         console.log(file);
         await context.close();
       }
