@@ -49,7 +49,7 @@ describe('checkPuzzleDir', () => {
     await writePuzzle('puzzle_2.json', barkPuzzle('puzzle_2', '2025-04-08'));
     await writeFile(join(dir, 'notes.txt'), 'not a puzzle');
 
-    expect(await checkPuzzleDir(dir, 'puzzles')).toEqual({
+    expect(checkPuzzleDir(dir, 'puzzles')).toEqual({
       lines: ['Checked 2 puzzles: no problems.'],
       ok: true,
     });
@@ -63,7 +63,7 @@ describe('checkPuzzleDir', () => {
     });
     await writePuzzle('puzzle_3.json', barkPuzzle('puzzle_3', '2025-04-11'));
 
-    const report = await checkPuzzleDir(dir, 'puzzles');
+    const report = checkPuzzleDir(dir, 'puzzles');
 
     expect(report.ok).toBe(false);
     expect(report.lines).toEqual([
@@ -86,7 +86,7 @@ describe('checkPuzzleDir', () => {
     await writePuzzle('puzzle_2.json', barkPuzzle('puzzle_2', '2025-04-08'));
     await writePuzzle('puzzle_3.json', barkPuzzle('puzzle_3', '2025-04-08'));
 
-    const report = await checkPuzzleDir(dir, 'puzzles');
+    const report = checkPuzzleDir(dir, 'puzzles');
 
     expect(report.ok).toBe(false);
     expect(report.lines[0]).toMatch(
@@ -100,18 +100,18 @@ describe('checkPuzzleDir', () => {
 
   it('uses the singular for one problem in one puzzle', async () => {
     await writePuzzle('puzzle_1.json', { ...barkPuzzle('puzzle_1', '2025-04-07'), title: '' });
-    expect((await checkPuzzleDir(dir, 'puzzles')).lines.at(-1)).toBe('1 problem in 1 puzzle.');
+    expect(checkPuzzleDir(dir, 'puzzles').lines.at(-1)).toBe('1 problem in 1 puzzle.');
   });
 
-  it('fails on a folder without puzzles', async () => {
-    expect(await checkPuzzleDir(dir, 'empty')).toEqual({
+  it('fails on a folder without puzzles', () => {
+    expect(checkPuzzleDir(dir, 'empty')).toEqual({
       lines: ['No puzzles found in empty/ (expected files named puzzle_N.json).'],
       ok: false,
     });
   });
 
-  it('fails on a folder that does not exist', async () => {
-    const report = await checkPuzzleDir(join(dir, 'missing'), 'missing');
+  it('fails on a folder that does not exist', () => {
+    const report = checkPuzzleDir(join(dir, 'missing'), 'missing');
     expect(report.ok).toBe(false);
     expect(report.lines).toEqual([
       expect.stringMatching(/^Cannot read the puzzle folder missing: /),
@@ -121,9 +121,7 @@ describe('checkPuzzleDir', () => {
   it('ignores sub-folders, even ones named like JSON files', async () => {
     await writePuzzle('puzzle_1.json', barkPuzzle('puzzle_1', '2025-04-07'));
     await mkdir(join(dir, 'old.json'));
-    expect((await checkPuzzleDir(dir, 'puzzles')).lines).toEqual([
-      'Checked 1 puzzle: no problems.',
-    ]);
+    expect(checkPuzzleDir(dir, 'puzzles').lines).toEqual(['Checked 1 puzzle: no problems.']);
   });
 });
 

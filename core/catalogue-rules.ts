@@ -1,7 +1,7 @@
 import { addDays, dateToMs } from './dates';
 import { puzzleNumber, type Puzzle } from './puzzle';
 import { puzzleSchema } from './puzzle-schema';
-import type { Violation } from './puzzle-check';
+import { checkCatalogue, type Violation } from './puzzle-check';
 
 /** Where a rule about the whole catalogue, not one file, reports. */
 export const CATALOGUE_FILE = '(catalogue)';
@@ -37,9 +37,18 @@ export function parsedEntries(entries: readonly { file: string; data: unknown }[
   });
 }
 
-/** Ids run puzzle_1 … puzzle_N with no gap. */
-function checkIdSequence(entries: readonly Entry[]): Violation[] {
-  const numbers = new Set(entries.map((e) => puzzleNumber(e.puzzle.id)).filter((n) => n !== null));
+/** The id a file gives itself, even when the rest of it is broken (its own check says how). */
+function idOf(data: unknown): string | null {
+  const id: unknown =
+    typeof data === 'object' && data !== null ? Reflect.get(data, 'id') : undefined;
+  return typeof id === 'string' ? id : null;
+}
+
+/** Ids run puzzle_1 … puzzle_N with no gap (a broken file still holds its number). */
+function checkIdSequence(entries: readonly { data: unknown }[]): Violation[] {
+  const numbers = new Set(
+    entries.map((e) => puzzleNumber(idOf(e.data) ?? '')).filter((n) => n !== null),
+  );
   const highest = Math.max(0, ...numbers);
   const missing: number[] = [];
   for (let n = 1; n <= highest; n += 1) if (!numbers.has(n)) missing.push(n);
@@ -96,7 +105,7 @@ export function checkCatalogueContent(
   entries: readonly { file: string; data: unknown }[],
 ): Violation[] {
   const parsed = parsedEntries(entries);
-  return [...checkIdSequence(parsed), ...checkSpecialWords(parsed), ...checkOverlap(parsed)];
+  return [...checkIdSequence(entries), ...checkSpecialWords(parsed), ...checkOverlap(parsed)];
 }
 
 /** Every daily date has a puzzle, and the archive's history is long enough. */
@@ -127,4 +136,28 @@ export function checkSchedule(
     });
   }
   return violations;
+}
+
+export interface CatalogueCheckOptions {
+  /** The rules that span files: ids without gaps, unique special words, word overlap. */
+  content?: boolean;
+  /** The dates the catalogue must cover (CATALOGUE_SCHEDULE). */
+  schedule?: boolean;
+}
+
+/**
+ * The one catalogue check: every file's own rules, ids and dates unique, and (unless turned off)
+ * the rules across files and the schedule. `npm run puzzles:check`, the build and the owner's
+ * import all call it, so what one accepts the others accept.
+ */
+export function checkCatalogueFiles(
+  entries: readonly { file: string; data: unknown }[],
+  options: CatalogueCheckOptions = { content: true, schedule: true },
+): Violation[] {
+  const order = new Map(entries.map((entry, index) => [entry.file, index]));
+  return [
+    ...checkCatalogue([...entries]),
+    ...(options.content ? checkCatalogueContent(entries) : []),
+    ...(options.schedule ? checkSchedule(entries) : []),
+  ].sort((a, b) => (order.get(a.file) ?? -1) - (order.get(b.file) ?? -1));
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { checkPuzzle } from '../core/puzzle-check';
+import { checkCatalogueFiles } from '../core/catalogue-rules';
+import { problemLines, readPuzzleFolder } from '../cli/puzzle-folder';
 import { puzzleNumber, toSummary, type PuzzleSummary } from '../core/puzzle';
 import { puzzleSchema } from '../core/puzzle-schema';
 
@@ -15,26 +16,30 @@ interface CatalogueEntry {
 }
 
 /**
- * The puzzles of `dir` that pass every check, in puzzle-number order. A broken file is left out
- * of the build (and reported by `npm run puzzles:check`), so the browser never meets one.
+ * The catalogue's puzzles, in puzzle-number order, after the one catalogue check that
+ * `npm run puzzles:check` runs. Any problem stops the build (and the dev server) with the check's
+ * own lines, naming file and field: a catalogue the check rejects never ships.
  */
 export function readCatalogue(dir: string): CatalogueEntry[] {
-  const entries: CatalogueEntry[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-    const path = join(dir, file);
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(path, 'utf8'));
-    } catch {
-      continue;
-    }
-    const parsed = puzzleSchema.safeParse(data);
-    if (!parsed.success || checkPuzzle(data, file).length > 0) continue;
-    entries.push({ summary: toSummary(parsed.data), path });
+  const folder = readPuzzleFolder(dir);
+  const problems = [
+    ...folder.unreadable,
+    ...checkCatalogueFiles(folder.files.filter((entry) => entry.data !== null)),
+  ];
+  if (problems.length > 0) {
+    throw new Error(
+      [
+        `The puzzle catalogue has ${problems.length} problem(s); run \`npm run puzzles:check\`:`,
+        ...problemLines(problems, 'puzzles'),
+      ].join('\n'),
+    );
   }
-  return entries.sort(
-    (a, b) => (puzzleNumber(a.summary.id) ?? 0) - (puzzleNumber(b.summary.id) ?? 0),
-  );
+  return folder.files
+    .map(({ file, data }) => ({
+      summary: toSummary(puzzleSchema.parse(data)),
+      path: join(dir, file),
+    }))
+    .sort((a, b) => (puzzleNumber(a.summary.id) ?? 0) - (puzzleNumber(b.summary.id) ?? 0));
 }
 
 /** The files the browser reads: `index.json` and one `<id>.json` per puzzle, with a version. */

@@ -1,32 +1,19 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addDays, isIsoDate } from '../../core/dates';
 import { shuffle, type Random } from '../../core/game/random';
 import { type PuzzleSubmissionForm } from '../../core/forms';
 import { type Puzzle } from '../../core/puzzle';
-import { checkCatalogue, type Violation } from '../../core/puzzle-check';
+import { CATALOGUE_FILE, checkCatalogueFiles } from '../../core/catalogue-rules';
+import type { Violation } from '../../core/puzzle-check';
+import { readPuzzleFolder, type PuzzleFile } from '../puzzle-folder';
 
 /** Turning a submitted puzzle into the next catalogue file, puzzles/puzzle_<n>.json. */
-export interface CatalogueEntry {
-  /** The file name, e.g. puzzle_12.json (what checkCatalogue compares ids with). */
-  file: string;
-  data: unknown;
-}
+export type CatalogueEntry = PuzzleFile;
 
-export async function readCatalogue(dir: string): Promise<CatalogueEntry[]> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-  const entries: CatalogueEntry[] = [];
-  for (const file of names) {
-    const text = await readFile(join(dir, file), 'utf8');
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null; // the check reports it; the import only needs the readable ones
-    }
-    entries.push({ file, data });
-  }
-  return entries;
+/** The catalogue's files as the check reads them (a file that is not JSON counts with no data). */
+export function readCatalogue(dir: string): CatalogueEntry[] {
+  return readPuzzleFolder(dir).files;
 }
 
 function field(data: unknown, name: string): unknown {
@@ -117,16 +104,31 @@ export function formatPuzzleJson(puzzle: Puzzle): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A rule about the whole catalogue is the same problem even when its message names one more id. */
 const key = (violation: Violation) =>
-  `${violation.file}\u0000${violation.field}\u0000${violation.message}`;
+  [
+    violation.file,
+    violation.field,
+    violation.file === CATALOGUE_FILE ? '' : violation.message,
+  ].join('\u0000');
 
-/** The catalogue check's complaints that adding `file` causes (problems already there are not its fault). */
+/**
+ * The catalogue check's complaints that adding `file` causes (problems already there are not its
+ * fault): the same check as `npm run puzzles:check`, every rule across files included, so the
+ * import never writes a puzzle the check then rejects. The schedule is left out: adding a puzzle
+ * never leaves a date uncovered.
+ */
 export function violationsOf(
   existing: readonly CatalogueEntry[],
   added: CatalogueEntry,
 ): Violation[] {
-  const before = new Set(checkCatalogue([...existing]).map(key));
-  return checkCatalogue([...existing, added]).filter((violation) => !before.has(key(violation)));
+  const check = (entries: readonly CatalogueEntry[]) =>
+    checkCatalogueFiles(
+      entries.filter((entry) => entry.data !== null),
+      { content: true, schedule: false },
+    );
+  const before = new Set(check(existing).map(key));
+  return check([...existing, added]).filter((violation) => !before.has(key(violation)));
 }
 
 /** Writes the file, refusing to replace one that exists. */

@@ -163,8 +163,9 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
 
   it('imports a submission as the next puzzle on the next free date, credited to its author', async () => {
     await insertPuzzleSubmission(db, SUBMISSION);
-    expect(await owner('import', '1')).toBe(0);
+    const code = await owner('import', '1');
     expect(err).toEqual([]);
+    expect(code).toBe(0);
     expect(out).toEqual([
       'Wrote puzzle_33.json: "Under the Hood" by Grace Hopper, scheduled for 2026-12-11. Submission 1 is marked handled.',
     ]);
@@ -202,8 +203,15 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     expect(err[0]).toMatch(
       /^Submission 1 was already handled .* Add --force to import it anyway\.$/,
     );
-    expect(await owner('import', '1', '--force')).toBe(0);
-    expect(puzzleFiles()).toContain('puzzle_34.json');
+    // Forced, the same puzzle again breaks the rules across the catalogue (its special word and
+    // its words are puzzle_33's): refused, as `npm run puzzles:check` would refuse it.
+    err = [];
+    expect(await owner('import', '1', '--force')).toBe(1);
+    expect(err.join('\n')).toMatch(
+      /specialWord: "Bonnet" is already the special word of puzzle_33/,
+    );
+    expect(err.join('\n')).toMatch(/words: shares 9 words with puzzle_33/);
+    expect(puzzleFiles()).not.toContain('puzzle_34.json');
   });
 
   it("refuses a submission that breaks a catalogue rule, with the check's messages, writing nothing", async () => {

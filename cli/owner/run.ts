@@ -67,7 +67,7 @@ async function importSubmission(
     return 1;
   }
 
-  const catalogue = await readCatalogue(context.puzzlesDir);
+  const catalogue = readCatalogue(context.puzzlesDir);
   const today = utcDate(context.now());
   const date = command.date ?? nextPuzzleDate(catalogue, today);
   const puzzle = puzzleFromSubmission(form.data, {

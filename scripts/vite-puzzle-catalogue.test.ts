@@ -1,0 +1,64 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueFiles } from './vite-puzzle-catalogue';
+
+const CATALOGUE = join(import.meta.dirname, '..', 'puzzles');
+
+describe('the build’s catalogue step', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'linchpin-catalogue-'));
+    cpSync(CATALOGUE, dir, { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const edit = (file: string, change: (puzzle: Record<string, unknown>) => void) => {
+    const path = join(dir, file);
+    const puzzle = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    change(puzzle);
+    writeFileSync(path, JSON.stringify(puzzle));
+  };
+
+  it('ships the project’s catalogue: an index and one file per puzzle', () => {
+    const { files } = catalogueFiles(dir);
+    const index = JSON.parse(files.get('index.json') ?? '[]') as unknown[];
+    expect(index.length).toBeGreaterThan(200);
+    expect(files.size).toBe(index.length + 1);
+  });
+
+  it('fails on two puzzles dated the same day, naming the file and the field', () => {
+    const { date } = JSON.parse(readFileSync(join(dir, 'puzzle_1.json'), 'utf8')) as {
+      date: string;
+    };
+    edit('puzzle_2.json', (puzzle) => {
+      puzzle.date = date;
+    });
+    expect(() => catalogueFiles(dir)).toThrow(/puzzles\/puzzle_2\.json: date: /);
+  });
+
+  it('fails on every rule the check knows across files: a special word used twice', () => {
+    const { specialWord } = JSON.parse(readFileSync(join(dir, 'puzzle_1.json'), 'utf8')) as {
+      specialWord: string;
+    };
+    edit('puzzle_3.json', (puzzle) => {
+      const words = puzzle.words as string[];
+      const old = puzzle.specialWord as string;
+      puzzle.words = words.map((w) => (w === old ? specialWord : w));
+      puzzle.specialWord = specialWord;
+      puzzle.categories = (puzzle.categories as { name: string; words: string[] }[]).map((c) => ({
+        ...c,
+        words: c.words.map((w) => (w === old ? specialWord : w)),
+      }));
+    });
+    expect(() => catalogueFiles(dir)).toThrow(/puzzles\/puzzle_3\.json: specialWord: /);
+  });
+
+  it('fails on a file that is not JSON', () => {
+    writeFileSync(join(dir, 'puzzle_4.json'), '{ "id": ');
+    expect(() => catalogueFiles(dir)).toThrow(
+      /puzzles\/puzzle_4\.json: \(root\): is not valid JSON/,
+    );
+  });
+});
