@@ -39,7 +39,8 @@ describe('loadConfig', () => {
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         DIST_DIR: 'build/site',
         LOG_LEVEL: 'WARN',
-        AD_CLIENT: 'ca-pub-123',
+        VITE_AD_CLIENT: 'ca-pub-123',
+        VITE_AD_SLOT: '456',
         VITE_ANALYTICS_ID: 'G-ABC',
         VITE_CONTACT_FORM_URL: 'https://forms.example/f/contact',
         VITE_PUZZLE_FORM_URL: 'https://forms.example/f/puzzles',
@@ -57,6 +58,14 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       csp: { ads: true, analytics: true, formOrigins: ['https://forms.example'] },
     });
+  });
+
+  it('allows the ad network in the CSP exactly when the site shows ads: client and slot both set', () => {
+    expect(loadConfig({ VITE_AD_CLIENT: 'ca-pub-123' }, '/srv').csp.ads).toBe(false);
+    expect(loadConfig({ VITE_AD_SLOT: '456' }, '/srv').csp.ads).toBe(false);
+    expect(loadConfig({ VITE_AD_CLIENT: 'ca-pub-123', VITE_AD_SLOT: '456' }, '/srv').csp.ads).toBe(
+      true,
+    );
   });
 
   it('treats blank variables as unset', () => {

@@ -1,3 +1,4 @@
+import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,8 +173,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),
     logLevel: level ?? 'info',
     csp: {
-      ads: Boolean(read(env, 'AD_CLIENT') ?? read(env, 'VITE_AD_CLIENT')),
-      analytics: Boolean(read(env, 'ANALYTICS_ID') ?? read(env, 'VITE_ANALYTICS_ID')),
+      // The browser's own definitions: the CSP allows what the built site will load.
+      ads: adsOn(adIdsFrom(env)),
+      analytics: analyticsIdFrom(env) !== null,
       formOrigins: [...new Set(formOrigins)],
     },
   };

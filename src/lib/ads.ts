@@ -1,3 +1,4 @@
+import { adsOn, type AdIds } from '../../core/site-settings';
 /**
  * The ad network adapter (Google AdSense, SPEC §4 "Interstitial"): after 100 ms it loads the ad
  * script, then makes up to 3 pushes 1 s apart. Every failure ends in one message for the page to
@@ -12,11 +13,6 @@ export const AD_ERRORS = {
   noContainer: 'Ad container not available',
   notInitialised: 'Ad network not initialised',
 } as const;
-
-export interface AdIds {
-  adClient: string | null;
-  adSlot: string | null;
-}
 
 /** What the adapter needs from the page: a seam so the timing is tested with fake timers. */
 export interface AdHost {
@@ -34,7 +30,7 @@ export const adScriptUrl = (adClient: string) =>
 
 /** The failure message when an id is missing, else null. */
 export function checkAdIds(ids: AdIds): string | null {
-  return ids.adClient && ids.adSlot ? null : AD_ERRORS.missingIds;
+  return adsOn(ids) ? null : AD_ERRORS.missingIds;
 }
 
 /**
