@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -7,8 +8,37 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
+
+/**
+ * The app's layers (docs/architecture.md): app -> features -> shared (components, lib) -> core.
+ * A feature never imports another feature or the app; shared code never imports a feature or the
+ * app. bulletproof-react's zones are the model.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layerZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature: share through src/components or src/lib, or compose in src/app.',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features do not import the app: the app passes what a feature needs as props.',
+  },
+  {
+    target: ['./src/components', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code does not import features or the app.',
+  },
+];
 const JS_FILES = ['**/*.{js,mjs,cjs}'];
 
 /** core/ is pure and shared by browser, server and CLI: no UI, no Node, no clock or randomness. */
@@ -100,7 +130,7 @@ export default defineConfig(
 
   // Imports: one direction, no cycles, named exports only.
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, linchpin: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
       'import-x/resolver-next': [
@@ -111,6 +141,8 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; this one counts them (eslint-rules/).
+      'linchpin/no-import-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       'import-x/no-default-export': 'error',
@@ -128,6 +160,7 @@ export default defineConfig(
               from: ['./src', './cli'],
               message: 'The server shares code with the app only through core/.',
             },
+            ...layerZones,
           ],
         },
       ],

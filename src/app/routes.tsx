@@ -1,34 +1,41 @@
 import { lazy } from 'react';
 import { ROUTES } from '../../core/routes';
+import { preloadGame } from './preload';
 
 /** Route modules load lazily: a player fetches only the code of the page being shown. */
-export const HomePage = lazy(() =>
+const LazyHomePage = lazy(() =>
   import('../features/home/home-page').then((m) => ({ default: m.HomePage })),
 );
+/** Home warms the game's code when the player reaches for Play. */
+export const HomePage = () => <LazyHomePage warmGame={preloadGame} />;
 export const GamePage = lazy(() =>
   import('../features/game/game-page').then((m) => ({ default: m.GamePage })),
 );
-const staticPages = () => import('../features/pages/static-pages');
+const legalPages = () => import('../features/legal/legal-pages');
 
 export const LAYOUT_ROUTES = [
   { path: ROUTES.home, component: HomePage },
   {
     path: ROUTES.howToPlay,
     component: lazy(() =>
-      import('../features/pages/how-to-play-page').then((m) => ({ default: m.HowToPlayPage })),
+      import('../features/how-to-play/how-to-play-page').then((m) => ({
+        default: m.HowToPlayPage,
+      })),
     ),
   },
   {
     path: ROUTES.about,
-    component: lazy(() => staticPages().then((m) => ({ default: m.AboutPage }))),
+    component: lazy(() =>
+      import('../features/about/about-page').then((m) => ({ default: m.AboutPage })),
+    ),
   },
   {
     path: ROUTES.terms,
-    component: lazy(() => staticPages().then((m) => ({ default: m.TermsPage }))),
+    component: lazy(() => legalPages().then((m) => ({ default: m.TermsPage }))),
   },
   {
     path: ROUTES.privacy,
-    component: lazy(() => staticPages().then((m) => ({ default: m.PrivacyPage }))),
+    component: lazy(() => legalPages().then((m) => ({ default: m.PrivacyPage }))),
   },
   {
     path: ROUTES.contact,

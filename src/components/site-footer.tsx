@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ROUTES } from '../../core/routes';
-import { CookieSettingsButton } from '../features/consent/cookie-settings-button';
+import { CookieSettingsButton } from './cookie-settings-button';
 
 const FOOTER_LINKS = [
   { href: ROUTES.howToPlay, label: 'How to Play' },

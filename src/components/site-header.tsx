@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROUTES } from '../../core/routes';
-import { NoteDot } from '../features/pages/note-dot';
+import { NoteDot } from './note-dot';
 import { STRINGS } from '../strings';
 import { HelpIcon, LogoMark, MenuIcon, NoteIcon, SettingsIcon, StatsIcon } from './icons';
 import { useModal } from './modal-context';

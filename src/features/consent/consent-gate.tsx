@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useCookieBanner } from './consent-state';
+import { useCookieBanner } from '../../lib/consent-state';
 
 const CookieBanner = lazy(() =>
   import('./cookie-banner').then((m) => ({ default: m.CookieBanner })),

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { readConsent, saveConsent } from '../../lib/storage';
 import { STRINGS } from '../../strings';
-import { usePreferences } from '../settings/preferences';
-import { storePreferences } from '../settings/stored-preferences';
-import { closeCookieBanner } from './consent-state';
+import { usePreferences } from '../../lib/preferences/preferences';
+import { storePreferences } from '../../lib/preferences/stored-preferences';
+import { closeCookieBanner } from '../../lib/consent-state';
 import './cookie-banner.css';
 
 /** The consent choice (SPEC §4): Accept stores "accepted" and reloads; Reject stores "rejected". */

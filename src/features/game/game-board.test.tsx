@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ringPuzzle } from '../../../core/test/fixtures';
 import { ModalProvider } from '../../components/modal-context';
-import { GameActivityProvider } from '../settings/game-activity';
-import { PreferencesProvider, type Preferences } from '../settings/preferences';
+import { GameActivityProvider } from '../../lib/preferences/game-activity';
+import { PreferencesProvider } from '../../lib/preferences/preferences';
+import type { Preferences } from '../../lib/preferences/preferences-model';
 import { GameBoard } from './game-board';
 
 function renderBoard(change: Partial<Preferences> = {}, pageMode: 'play' | 'solution' = 'play') {

@@ -18,7 +18,7 @@ import { random } from '../../lib/clock';
 import { keepGameState, saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
-import { usePreferences } from '../settings/preferences';
+import { usePreferences } from '../../lib/preferences/preferences';
 import { ColorSelectors } from './color-selectors';
 import { GameEnd } from './game-end';
 import { PuzzleHeading } from './puzzle-heading';

@@ -1,6 +1,7 @@
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import type { GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
+import { tileStyle } from '../../components/tile-style';
 import { useRovingFocus } from '../../components/use-roving-focus';
 
 interface TileGridProps {
@@ -8,20 +9,6 @@ interface TileGridProps {
   colors: readonly PaletteColor[];
   disabled: boolean;
   onToggle: (position: number) => void;
-}
-
-export function tileStyle(
-  groups: readonly number[],
-  colors: readonly PaletteColor[],
-): CSSProperties | undefined {
-  const fills = groups.map((group) => colors[group]?.fill ?? 'transparent');
-  if (fills.length === 1) return { background: fills[0], color: colors[groups[0] ?? 0]?.ink };
-  if (fills.length === 2 || fills.length === 3) {
-    const step = 100 / fills.length;
-    const stops = fills.map((fill, i) => `${fill} ${i * step}% ${(i + 1) * step}%`).join(', ');
-    return { background: `linear-gradient(135deg, ${stops})` };
-  }
-  return undefined;
 }
 
 function groupText(groups: readonly number[]): string {

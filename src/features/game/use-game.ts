@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
 import { gameReducer, isGameActive, type GameState } from '../../../core/game/engine';
-import { useGameActivity } from '../settings/game-activity';
+import { useGameActivity } from '../../lib/preferences/game-activity';
 
 export const NOTICE_MS = 3000;
 

@@ -6,17 +6,17 @@ import { puzzleNumber } from '../../../core/puzzle';
 import { savedGameOf } from '../../../core/game/saved-game';
 import { dailyCompletionOn, type PlayerData } from '../../../core/records';
 import { gameHref } from '../../../core/routes';
-import { preloadGame } from '../../app/preload';
 import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { dailyPuzzleId, loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { useNow } from '../../lib/use-now';
-import { usePreferences } from '../settings/preferences';
+import { usePreferences } from '../../lib/preferences/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
 import { Countdown } from './countdown';
 
-export function HomePage() {
+/** `warmGame` starts loading the game's code (the app knows where it is; a feature does not). */
+export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
   usePageTitle(null);
   const now = useNow();
   const today = utcDate(now);
@@ -35,7 +35,7 @@ export function HomePage() {
   // The game's code and today's puzzle load as soon as the player reaches for Play (the service
   // worker keeps them for later visits), not with the first page: that stays inside its budget.
   const warmGame = () => {
-    preloadGame();
+    loadGameCode();
     if (dailyId) void loadPuzzle(dailyId);
   };
 

@@ -3,8 +3,9 @@ import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/
 import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
-import { useGameActivity } from './game-activity';
-import { usePreferences, type GameMode } from './preferences';
+import { useGameActivity } from '../../lib/preferences/game-activity';
+import { usePreferences } from '../../lib/preferences/preferences';
+import type { GameMode } from '../../lib/preferences/preferences-model';
 
 const MODES: { value: GameMode; label: string }[] = [
   { value: 'legacy', label: 'Legacy' },

@@ -5,7 +5,7 @@ import { todayUtc } from '../../lib/clock';
 import { loadPlayer } from '../../lib/player-state';
 import { readConsent } from '../../lib/storage';
 import { STRINGS } from '../../strings';
-import { CookieSettingsButton } from '../consent/cookie-settings-button';
+import { CookieSettingsButton } from '../../components/cookie-settings-button';
 import './stats.css';
 
 /** /stats: the player's record, kept only with consent (SPEC §4). */

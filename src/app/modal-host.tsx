@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { useModal } from './modal-context';
+import { useModal } from '../components/modal-context';
 
 const SettingsModal = lazy(() =>
   import('../features/settings/settings-modal').then((m) => ({ default: m.SettingsModal })),
 );
 const HowToPlayModal = lazy(() =>
-  import('../features/pages/how-to-play-modal').then((m) => ({ default: m.HowToPlayModal })),
+  import('../features/how-to-play/how-to-play-modal').then((m) => ({ default: m.HowToPlayModal })),
 );
 const NoteModal = lazy(() =>
-  import('../features/pages/note-modal').then((m) => ({ default: m.NoteModal })),
+  import('../features/author-note/note-modal').then((m) => ({ default: m.NoteModal })),
 );
 const ShareModal = lazy(() =>
   import('../features/share/share-modal').then((m) => ({ default: m.ShareModal })),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PALETTES } from '../../../core/game/palette';
-import { tileStyle } from '../game/tile-grid';
-import { usePreferences } from '../settings/preferences';
+import { tileStyle } from '../../components/tile-style';
+import { usePreferences } from '../../lib/preferences/preferences';
 import {
   DEMO_GROUPS,
   DEMO_STEPS,

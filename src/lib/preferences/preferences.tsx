@@ -1,34 +1,10 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_DIFFICULTY } from '../../../core/game/difficulty';
-import type { PaletteKey } from '../../../core/game/palette';
-import type { Difficulty } from '../../../core/puzzle';
+import { DEFAULTS, type Preferences } from './preferences-model';
 import { storedPreferences, storePreferences } from './stored-preferences';
-
-export type GameMode = 'legacy' | 'dragAndDrop';
-
-export interface Preferences {
-  difficulty: Difficulty;
-  gameMode: GameMode;
-  palette: PaletteKey;
-  /** null: follow the system's setting. */
-  darkMode: boolean | null;
-  seenHowToPlay: boolean;
-  /** The author's note has been opened: the header's dot stops pulsing. */
-  seenNote: boolean;
-}
 
 interface PreferencesContextValue extends Preferences {
   update: (change: Partial<Preferences>) => void;
 }
-
-const DEFAULTS: Preferences = {
-  difficulty: DEFAULT_DIFFICULTY,
-  gameMode: 'legacy',
-  palette: 'default',
-  darkMode: null,
-  seenHowToPlay: false,
-  seenNote: false,
-};
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 

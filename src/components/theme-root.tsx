@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { usePreferences } from './preferences';
+import { usePreferences } from '../lib/preferences/preferences';
 
 /** Mirrors the theme choices onto <html> so CSS can follow them. */
 export function ThemeRoot() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveConsent } from '../../lib/storage';
+import { saveConsent } from '../storage';
 import { storedPreferences, storePreferences } from './stored-preferences';
 
 describe('stored preferences', () => {

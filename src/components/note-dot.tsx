@@ -1,4 +1,4 @@
-import { usePreferences } from '../settings/preferences';
+import { usePreferences } from '../lib/preferences/preferences';
 import './note-dot.css';
 
 /** The pulsing dot on the header's note button, until the author's note has been opened. */

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { Difficulty } from '../../../core/puzzle';
 import { TextPage } from '../../components/text-page';
-import { usePreferences } from '../settings/preferences';
+import { usePreferences } from '../../lib/preferences/preferences';
 import { HowToPlayText } from './how-to-play-text';
 
 export function HowToPlayPage() {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readConsent } from '../../lib/storage';
+import { readConsent } from './storage';
 
 /** Whether the cookie banner shows: on a first visit (no choice yet), or reopened by the player. */
 let reopened = false;

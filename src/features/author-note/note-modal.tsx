@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Modal } from '../../components/modal';
-import { usePreferences } from '../settings/preferences';
+import { usePreferences } from '../../lib/preferences/preferences';
 
 export const NOTE_DATE = 'October 26, 2025';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COOKIES, PREFIX } from '../../lib/storage';
-import { PrivacyPage, TermsPage } from './static-pages';
+import { PrivacyPage, TermsPage } from './legal-pages';
 
 describe('PrivacyPage', () => {
   it('lists every cookie the product sets, with its lifetime', () => {

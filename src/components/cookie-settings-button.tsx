@@ -1,5 +1,5 @@
-import { useModal } from '../../components/modal-context';
-import { openCookieSettings } from './consent-state';
+import { useModal } from './modal-context';
+import { openCookieSettings } from '../lib/consent-state';
 
 /** Reopens the cookie banner (footer, settings, statistics). */
 export function CookieSettingsButton({ className = 'link-button' }: { className?: string }) {
