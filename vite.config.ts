@@ -100,6 +100,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'cli/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { ensurePostgres } from './ensure-postgres.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports');
@@ -87,41 +88,22 @@ async function ensureChromium() {
 }
 
 /**
- * Calls the function exported by scripts/ensure-postgres.mjs (it starts the local PostgreSQL when
- * needed and returns a test database URL) and hands the URL to later steps as TEST_DATABASE_URL.
+ * Starts the local PostgreSQL when needed (scripts/ensure-postgres.mjs) and hands the test database
+ * URL to later steps as TEST_DATABASE_URL.
  * @returns {Promise<StepResult>}
  */
-async function ensurePostgres() {
-  const file = join(ROOT, 'scripts', 'ensure-postgres.mjs');
-  if (!existsSync(file)) {
-    return { outcome: 'skipped', note: 'scripts/ensure-postgres.mjs does not exist' };
-  }
+async function postgres() {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {Promise<never>} */
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer in ${POSTGRES_TIMEOUT_MS / 1000} s`)),
+      POSTGRES_TIMEOUT_MS,
+    );
+  });
   try {
-    /** @type {Record<string, unknown>} */
-    const module = await import(pathToFileURL(file).href);
-    const functions = Object.values(module).filter((value) => typeof value === 'function');
-    const start =
-      module.ensurePostgres ??
-      module.default ??
-      (functions.length === 1 ? functions[0] : undefined);
-    if (typeof start !== 'function') {
-      return {
-        outcome: 'failed',
-        note: 'scripts/ensure-postgres.mjs exports no single function to call',
-      };
-    }
-    let timer;
-    const timeout = new Promise((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer in ${POSTGRES_TIMEOUT_MS / 1000} s`)),
-        POSTGRES_TIMEOUT_MS,
-      );
-    });
-    const answer = await Promise.race([start(), timeout]).finally(() => clearTimeout(timer));
-    const url = typeof answer === 'string' ? answer : (answer?.url ?? answer?.databaseUrl);
-    if (typeof url !== 'string' || url === '') {
-      return { outcome: 'failed', note: 'ensure-postgres returned no database URL' };
-    }
+    const url = await Promise.race([ensurePostgres(), timeout]).finally(() => clearTimeout(timer));
     process.env.TEST_DATABASE_URL = url;
     console.log('TEST_DATABASE_URL is set for the unit tests.');
     return { outcome: 'passed' };
@@ -134,7 +116,7 @@ async function ensurePostgres() {
 /** @type {{ name: string, run: (results: Map<string, StepResult>) => Promise<StepResult> }[]} */
 const STEPS = [
   { name: 'chromium', run: ensureChromium },
-  { name: 'postgres', run: ensurePostgres },
+  { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },
   {

@@ -50,8 +50,3 @@ export async function openEmbeddedDatabase(
     throw error;
   }
 }
-
-/** A throw-away in-memory database (tests). */
-export async function openMemoryDatabase(): Promise<Database> {
-  return wrapPglite(await PGlite.create());
-}

@@ -1,0 +1,85 @@
+import { type ClickToPaint } from './clicks';
+import { type LighthouseFigures } from './lighthouse';
+import { kb, type RouteSizes } from './sizes';
+
+/** A figure's limit. */
+export interface Budget {
+  label: string;
+  unit: string;
+  limit: number;
+  /** 'max': the figure must be at most the limit; 'min': at least. */
+  kind: 'max' | 'min';
+}
+
+export const BUDGETS = {
+  initialJsOfHome: { label: 'initial JS of / (gzip)', unit: 'KB', limit: 85, kind: 'max' },
+  lcp: { label: 'LCP', unit: 's', limit: 1.0, kind: 'max' },
+  tbt: { label: 'TBT', unit: 'ms', limit: 30, kind: 'max' },
+  cls: { label: 'CLS', unit: '', limit: 0.01, kind: 'max' },
+  performance: { label: 'performance', unit: '', limit: 0.99, kind: 'min' },
+  accessibility: { label: 'accessibility', unit: '', limit: 1.0, kind: 'min' },
+  bestPractices: { label: 'best practices', unit: '', limit: 0.96, kind: 'min' },
+  seo: { label: 'SEO', unit: '', limit: 0.95, kind: 'min' },
+  clickToPaintP95: { label: 'click-to-paint p95', unit: 'ms', limit: 50, kind: 'max' },
+} satisfies Record<string, Budget>;
+
+/** One figure against its budget: the printed line, and whether it is within the budget. */
+export interface BudgetCheck {
+  line: string;
+  ok: boolean;
+}
+
+export function checkBudget(budget: Budget, value: number): BudgetCheck {
+  const ok = budget.kind === 'max' ? value <= budget.limit : value >= budget.limit;
+  const sign = budget.kind === 'max' ? '≤' : '≥';
+  return {
+    ok,
+    line: `${ok ? 'ok  ' : 'MISS'} ${budget.label}: ${value}${budget.unit} (budget ${sign} ${budget.limit}${budget.unit})`,
+  };
+}
+
+/** A route's figures against their budgets: initial JS on / only, Lighthouse on every route. */
+export function checkRoute(
+  route: string,
+  sizes: RouteSizes,
+  lighthouse: LighthouseFigures,
+): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  if (route === '/') checks.push(checkBudget(BUDGETS.initialJsOfHome, kb(sizes.jsGzip)));
+  const tag = (budget: Budget): Budget => ({ ...budget, label: `${route} ${budget.label}` });
+  checks.push(
+    checkBudget(tag(BUDGETS.lcp), lighthouse.lcpS),
+    checkBudget(tag(BUDGETS.tbt), lighthouse.tbtMs),
+    checkBudget(tag(BUDGETS.cls), lighthouse.cls),
+    checkBudget(tag(BUDGETS.performance), lighthouse.performance),
+    checkBudget(tag(BUDGETS.accessibility), lighthouse.accessibility),
+    checkBudget(tag(BUDGETS.bestPractices), lighthouse.bestPractices),
+    checkBudget(tag(BUDGETS.seo), lighthouse.seo),
+  );
+  return checks;
+}
+
+export function checkClickToPaint(paint: ClickToPaint): BudgetCheck {
+  return checkBudget(BUDGETS.clickToPaintP95, paint.p95);
+}
+
+export interface BudgetVerdict {
+  missed: number;
+  /** The benchmark's exit code: 1 when a budget was missed. */
+  exitCode: 0 | 1;
+  /** What to print: a heading, then each check's line. */
+  lines: string[];
+  /** One sentence: every budget met, or how many were missed. */
+  summary: string;
+}
+
+/** Every check's line under a heading, the count of misses, and the exit code. */
+export function judgeBudgets(checks: readonly BudgetCheck[]): BudgetVerdict {
+  const missed = checks.filter((check) => !check.ok).length;
+  return {
+    missed,
+    exitCode: missed === 0 ? 0 : 1,
+    lines: ['\nBudgets', ...checks.map(({ line }) => `  ${line}`)],
+    summary: missed === 0 ? 'Every budget met.' : `${missed} budget(s) missed.`,
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { REPO_ROOT } from '../server/testing/server-process';
+import { runCommand } from './command';
+
+/** Lighthouse's mobile preset (simulated throttling) in Debian's Chromium: scores 0–1 and metrics. */
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpS: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+async function lighthouseOnce(url: string, out: string): Promise<LighthouseFigures> {
+  const profile = mkdtempSync(join(tmpdir(), 'linchpin-lh-'));
+  try {
+    await runCommand(
+      join(REPO_ROOT, 'node_modules', '.bin', 'lighthouse'),
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profile}`].join(' ')}`,
+      ],
+      { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+    );
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+  const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  const score = (name: string) => lhr.categories[name]?.score ?? 0;
+  const audit = (name: string) => lhr.audits[name]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpS: Math.round(audit('largest-contentful-paint')) / 1000,
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+  };
+}
+
+/** Each figure's median over `runs` runs; each run's report is written to `dir`. */
+export async function measureLighthouse(
+  url: string,
+  runs: number,
+  dir: string,
+): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = join(dir, `lh-${i}.json`);
+    // Lighthouse now and then loses its trace (NO_NAVSTART); one more try is a fair remedy.
+    all.push(await lighthouseOnce(url, out).catch(() => lighthouseOnce(url, out)));
+  }
+  const pick = (key: keyof LighthouseFigures) => median(all.map((figures) => figures[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpS: pick('lcpS'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+  };
+}
