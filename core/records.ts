@@ -1,5 +1,5 @@
 import type { RandomDailyRecord } from './daily';
-import { dropGame, type SavedGame } from './game/saved-game';
+import { dropGame, type SavedGame } from './game/saved-games';
 import type { FinishedGame } from './stats';
 import { streakAfterLoss, streakAfterWin, type DailyStats } from './streaks';
 

@@ -8,8 +8,6 @@ import {
   type PlayerStore,
 } from '../../core/records';
 import type { PuzzleSummary } from '../../core/puzzle';
-import { isGameOver, type GameState } from '../../core/game/engine';
-import { dropGame, keepGame, snapshotGame } from '../../core/game/saved-game';
 import { random, todayUtc } from './clock';
 import { settled, settling, type Settled } from './settled';
 import { readConsent } from './storage';
@@ -97,22 +95,4 @@ export async function saveGame(result: GameResult, today: string): Promise<void>
 export async function forgetSolved(puzzle: { id: string; date: string }): Promise<void> {
   const store = await loadPlayer();
   store.save(forgetCompletion(store.data, puzzle));
-}
-
-/** Keeps a game as it stands, after each move (a finished one only when it is today's daily). */
-export async function keepGameState(
-  state: GameState,
-  where: { today: string; daily: boolean },
-): Promise<void> {
-  const store = await loadPlayer();
-  const { data } = store;
-  const games =
-    isGameOver(state) && !where.daily
-      ? dropGame(data.games, state.puzzle.id)
-      : keepGame(
-          data.games,
-          snapshotGame(state, { playedOn: where.today, daily: where.daily }),
-          where.today,
-        );
-  if (games !== data.games) store.save({ ...data, games });
 }

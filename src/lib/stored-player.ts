@@ -1,5 +1,5 @@
 import { addDays } from '../../core/dates';
-import { pruneGames, SAVED_GAME_LIMITS } from '../../core/game/saved-game';
+import { pruneGames, SAVED_GAME_LIMITS } from '../../core/game/saved-games';
 import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
 import type { PlayerData, PlayerStore } from '../../core/records';
 import { todayUtc } from './clock';

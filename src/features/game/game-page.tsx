@@ -5,7 +5,7 @@ import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
 import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { todayUtc } from '../../lib/clock';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
-import { savedGameOf } from '../../../core/game/saved-game';
+import { savedGameOf } from '../../../core/game/saved-games';
 import { gameHref, readGameAddress } from '../../../core/routes';
 import { dailyPuzzleId, forgetSolved, loadPlayer } from '../../lib/player-state';
 import { STRINGS } from '../../strings';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { utcDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import { puzzleNumber } from '../../../core/puzzle';
-import { savedGameOf } from '../../../core/game/saved-game';
+import { savedGameOf } from '../../../core/game/saved-games';
 import { dailyCompletionOn, type PlayerData } from '../../../core/records';
 import { gameHref } from '../../../core/routes';
 import { useModal } from '../../components/modal-context';

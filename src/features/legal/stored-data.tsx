@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { COOKIES, PREFIX, type CookieKey } from '../../lib/storage';
 import { COMPLETION_PREFIX, GAMES_RECORD, HISTORY_RECORD } from '../../lib/stored-player';
-import { SAVED_GAME_LIMITS } from '../../../core/game/saved-game';
+import { SAVED_GAME_LIMITS } from '../../../core/game/saved-games';
 
 /**
  * Everything the product keeps in a browser, as the privacy page lists it. Typed by the storage

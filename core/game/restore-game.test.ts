@@ -3,16 +3,8 @@ import { parseJson, SCHEMAS } from '../record-schemas';
 import { ringPuzzle, SOLUTION } from '../test/fixtures';
 import { createGame, gameReducer, livesLeft, type GameState } from './engine';
 import { seededRandom } from './random';
-import {
-  dropGame,
-  keepGame,
-  openGame,
-  pruneGames,
-  restoreGame,
-  savedGameOf,
-  snapshotGame,
-  type SavedGame,
-} from './saved-game';
+import { openGame, restoreGame, snapshotGame } from './restore-game';
+import { dropGame, keepGame, pruneGames, savedGameOf, type SavedGame } from './saved-games';
 
 const TODAY = '2026-11-22';
 const here = { playedOn: TODAY, daily: false };
