@@ -1,5 +1,6 @@
 import { addDays } from '../dates';
 import type { Difficulty } from '../puzzle';
+import { STORED_ITEMS } from '../stored-items';
 
 /**
  * A game the player has started, as it is kept between visits: enough to lay the same board out
@@ -27,7 +28,10 @@ export interface SavedGame {
 }
 
 /** How many games are kept: the last 30 days of play or the last 20 games, whichever is fewer. */
-export const SAVED_GAME_LIMITS = { days: 30, games: 20 } as const;
+export const SAVED_GAME_LIMITS = {
+  days: STORED_ITEMS.games.days,
+  games: STORED_ITEMS.games.maxEntries,
+} as const;
 
 /**
  * The records still kept on `today`: a daily's record ends with its UTC day; the rest are kept for

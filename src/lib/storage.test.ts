@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import Cookies from 'js-cookie';
+import { describe, expect, it, vi } from 'vitest';
+import { STORED_ITEMS, storedName, type CookieKey } from '../../core/stored-items';
 import {
   forgetEverything,
   readConsent,
@@ -76,5 +78,24 @@ describe('consent-gated storage', () => {
     writeCookie('gameMode', 'legacy');
     forgetEverything();
     expect(cookieNames()).toEqual(['linchpin_cookie_consent']);
+  });
+});
+
+describe('lifetimes come from the one table of stored items', () => {
+  it('sets every cookie with the Max-Age core/stored-items.ts gives it', () => {
+    saveConsent('accepted');
+    const set = vi.spyOn(Cookies, 'set');
+    const cookies = (Object.keys(STORED_ITEMS) as (keyof typeof STORED_ITEMS)[]).filter(
+      (key): key is CookieKey => STORED_ITEMS[key].where === 'cookie' && key !== 'consent',
+    );
+    for (const key of cookies) writeCookie(key, 'x');
+    for (const key of cookies) {
+      expect(set).toHaveBeenCalledWith(
+        storedName(key),
+        'x',
+        expect.objectContaining({ 'max-age': String(STORED_ITEMS[key].days * 86_400) }),
+      );
+    }
+    set.mockRestore();
   });
 });

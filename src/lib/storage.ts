@@ -1,34 +1,19 @@
 import Cookies from 'js-cookie';
+import { STORAGE_PREFIX, STORED_ITEMS, storedName, type CookieKey } from '../../core/stored-items';
 
 /**
  * The only code that touches cookies or Web Storage (DECISIONS.md "Persistence and privacy").
  * Nothing but the consent cookie is written unless consent is "accepted"; every read takes a
  * parser, and a value it refuses is treated as absent.
  */
-export const PREFIX = 'linchpin_';
-
-/** Every cookie the product sets, by name after the prefix: kept 365 days, but two for one day. */
-export const COOKIES = {
-  consent: 'cookie_consent',
-  difficulty: 'difficulty',
-  colorMode: 'color_mode',
-  darkMode: 'dark_mode',
-  seenHowToPlay: 'has_seen_how_to_play',
-  seenNote: 'has_seen_note',
-  gameMode: 'game_mode',
-  dailyStats: 'daily_stats',
-  usedRandom: 'used_random_puzzles',
-  dailyPuzzle: 'daily_puzzle',
-  randomDaily: 'random_daily_puzzle',
-} as const;
-export type CookieKey = keyof typeof COOKIES;
-const ONE_DAY: readonly CookieKey[] = ['dailyPuzzle', 'randomDaily'];
+const PREFIX = STORAGE_PREFIX;
+/** The items of core/stored-items.ts are written only here, by their key. */
 
 export type Consent = 'accepted' | 'rejected';
 /** Turns stored text into a value; null or undefined when the text is not a valid value. */
 export type Parse<T> = (text: string) => T | null | undefined;
 
-const cookieName = (key: CookieKey) => PREFIX + COOKIES[key];
+const cookieName = (key: CookieKey) => storedName(key);
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -36,7 +21,7 @@ function setCookie(key: CookieKey, value: string): void {
   Cookies.set(cookieName(key), value, {
     // Max-Age counts from when the browser stores the cookie, so a device clock that is off
     // (or a test's frozen clock) cannot make a fresh cookie expire at once, as Expires could.
-    'max-age': String((ONE_DAY.includes(key) ? 1 : 365) * DAY_SECONDS),
+    'max-age': String(STORED_ITEMS[key].days * DAY_SECONDS),
     path: '/',
     sameSite: 'Lax',
     secure: location.protocol === 'https:',

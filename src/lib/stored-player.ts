@@ -1,5 +1,6 @@
 import { addDays } from '../../core/dates';
-import { pruneGames, SAVED_GAME_LIMITS } from '../../core/game/saved-games';
+import { pruneGames } from '../../core/game/saved-games';
+import { STORED_ITEMS } from '../../core/stored-items';
 import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
 import type { PlayerData, PlayerStore } from '../../core/records';
 import { todayUtc } from './clock';
@@ -9,13 +10,12 @@ import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from '.
  * The player's data kept in cookies and localStorage (only with consent, see storage.ts). Loaded
  * lazily: a first visit without consent never fetches it.
  */
-export const COMPLETION_PREFIX = 'puzzleCompleted_';
-export const HISTORY_RECORD = 'completedPuzzles';
-/** Games in progress (and today's finished daily), see core/game/saved-game.ts. */
-export const GAMES_RECORD = 'games';
+const COMPLETION_PREFIX = STORED_ITEMS.completion.name.replace('<date>', '');
+const HISTORY_RECORD = STORED_ITEMS.history.name;
+/** Games in progress (and today's finished daily), see core/game/saved-games.ts. */
+const GAMES_RECORD = STORED_ITEMS.games.name;
 /** A cookie holds 4 KB: the used random list keeps its latest ids (about 18 bytes each). */
 export const MAX_USED_IDS = 150;
-const RECORD_DAYS = 365;
 
 const fromJson =
   <T>(schema: Schema<T>) =>
@@ -30,7 +30,7 @@ const fromRecord =
     return envelope && envelope.expires >= today ? schema(envelope.value) : undefined;
   };
 
-const toRecord = (value: unknown, days = RECORD_DAYS) =>
+const toRecord = (value: unknown, days: number) =>
   JSON.stringify({ expires: addDays(todayUtc(), days), value });
 
 export function readStoredPlayer(today: string): PlayerData {
@@ -72,14 +72,18 @@ export function writeChanges(before: PlayerData, after: PlayerData): void {
   for (const date of dates) {
     const value = after.completions[date];
     if (value !== before.completions[date]) {
-      writeRecord(COMPLETION_PREFIX + date, value ? toRecord(value) : null);
+      writeRecord(
+        COMPLETION_PREFIX + date,
+        value ? toRecord(value, STORED_ITEMS.completion.days) : null,
+      );
     }
   }
-  if (after.history !== before.history) writeRecord(HISTORY_RECORD, toRecord(after.history));
+  if (after.history !== before.history)
+    writeRecord(HISTORY_RECORD, toRecord(after.history, STORED_ITEMS.history.days));
   if (after.games !== before.games) {
     writeRecord(
       GAMES_RECORD,
-      after.games.length > 0 ? toRecord(after.games, SAVED_GAME_LIMITS.days) : null,
+      after.games.length > 0 ? toRecord(after.games, STORED_ITEMS.games.days) : null,
     );
   }
 }

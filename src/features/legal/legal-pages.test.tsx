@@ -1,21 +1,27 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COOKIES, PREFIX } from '../../lib/storage';
+import { lifetimeText, STORAGE_PREFIX, STORED_ITEMS } from '../../../core/stored-items';
 import { PrivacyPage, TermsPage } from './legal-pages';
 
 describe('PrivacyPage', () => {
-  it('lists every cookie the product sets, with its lifetime', () => {
+  it('lists every stored item of core/stored-items.ts in its table, with its lifetime', () => {
     render(<PrivacyPage />);
-    const table = screen.getByRole('table', { name: 'Cookies' });
-    const oneDay = ['linchpin_daily_puzzle', 'linchpin_random_daily_puzzle'];
-    // Rows by their first cell (a role query per row is slow in jsdom).
-    const rows = within(table).getAllByRole('row');
-    const rowNamed = (name: string) =>
-      rows.find((row) => row.querySelector('th, td')?.textContent?.trim() === name);
-    for (const name of Object.values(COOKIES).map((key) => PREFIX + key)) {
-      expect(rowNamed(name), name).toHaveTextContent(oneDay.includes(name) ? '1 day' : '365 days');
+    const tables = {
+      cookie: screen.getByRole('table', { name: 'Cookies' }),
+      localStorage: screen.getByRole('table', { name: /local storage/ }),
+    };
+    for (const item of Object.values(STORED_ITEMS)) {
+      // Rows by their first cell (a role query per row is slow in jsdom).
+      const row = within(tables[item.where])
+        .getAllByRole('row')
+        .find((r) => r.querySelector('th, td')?.textContent?.trim() === STORAGE_PREFIX + item.name);
+      expect(row, item.name).toHaveTextContent(lifetimeText(item));
+      expect(row, item.name).toHaveTextContent(item.purpose);
     }
-    expect(within(table).getAllByRole('row')).toHaveLength(Object.keys(COOKIES).length + 1);
+    const count = (where: string) =>
+      Object.values(STORED_ITEMS).filter((item) => item.where === where).length;
+    expect(within(tables.cookie).getAllByRole('row')).toHaveLength(count('cookie') + 1);
+    expect(within(tables.localStorage).getAllByRole('row')).toHaveLength(count('localStorage') + 1);
   });
 
   it('names the local records, the age limit and what the server keeps', () => {

@@ -1,5 +1,6 @@
 import { isDifficulty } from '../../../core/game/difficulty';
-import { readCookie, writeCookie, type CookieKey, type Parse } from '../storage';
+import type { CookieKey } from '../../../core/stored-items';
+import { readCookie, writeCookie, type Parse } from '../storage';
 import type { Preferences } from './preferences-model';
 
 const flag: Parse<boolean> = (text) => (text === 'true' ? true : text === 'false' ? false : null);
