@@ -55,23 +55,26 @@ export function resetPlayerForTests(store?: PlayerStore): void {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
 
-/** Today's puzzle id, choosing (and remembering) a random older one for a day without its own. */
-export function dailyPuzzleId(
-  store: PlayerStore,
+/**
+ * Today's puzzle id, choosing a random older one for a day without its own, and what the player's
+ * data must remember of that choice (null when nothing changes). Pure apart from the random pick:
+ * render with the id, and save the data in an effect (`useDailyPuzzleId`), never during render.
+ */
+export function dailyPuzzleChoice(
+  data: PlayerData,
   summaries: readonly PuzzleSummary[],
   today: string,
-): string | null {
-  const { data } = store;
+): { puzzleId: string | null; remember: PlayerData | null } {
   const choice = chooseDailyPuzzle(summaries, today, data.randomDaily, data.usedRandom, random);
   const cache = choice.cache;
-  if (
+  const changed =
     cache?.puzzleId !== data.randomDaily?.puzzleId ||
     cache?.date !== data.randomDaily?.date ||
-    !sameList(choice.usedIds, data.usedRandom)
-  ) {
-    store.save({ ...data, randomDaily: cache, usedRandom: choice.usedIds });
-  }
-  return choice.puzzleId;
+    !sameList(choice.usedIds, data.usedRandom);
+  return {
+    puzzleId: choice.puzzleId,
+    remember: changed ? { ...data, randomDaily: cache, usedRandom: choice.usedIds } : null,
+  };
 }
 
 /** A random puzzle dated before today, not shown before until all have been. */

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
@@ -7,7 +7,8 @@ import { todayUtc } from '../../lib/clock';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
 import { savedGameOf } from '../../../core/game/saved-games';
 import { gameHref, readGameAddress } from '../../../core/routes';
-import { dailyPuzzleId, forgetSolved, loadPlayer } from '../../lib/player-state';
+import { forgetSolved, loadPlayer } from '../../lib/player-state';
+import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
 import { GameHeader } from './game-header';
@@ -73,10 +74,7 @@ export function GamePage() {
   const [today] = useState(todayUtc);
   const player = use(loadPlayer());
   const summaries = use(loadSummaries());
-  const dailyId = useMemo(
-    () => dailyPuzzleId(player, summaries, today),
-    [player, summaries, today],
-  );
+  const dailyId = useDailyPuzzleId(player, summaries, today);
   const id = requested ?? dailyId;
   // Today's daily puzzle is played once a day: its Retry is plain play (it stays finished).
   const pageMode = id === dailyId && askedMode === 'retry' ? 'play' : askedMode;

@@ -1,4 +1,4 @@
-import { use, useMemo } from 'react';
+import { use } from 'react';
 import { Link, useLocation } from 'wouter';
 import { utcDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
@@ -8,10 +8,11 @@ import { dailyCompletionOn, type PlayerData } from '../../../core/records';
 import { gameHref } from '../../../core/routes';
 import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
-import { dailyPuzzleId, loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
+import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { useNow } from '../../lib/use-now';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { Countdown } from './countdown';
 
@@ -25,10 +26,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
   const { seenHowToPlay } = usePreferences();
   const player = use(loadPlayer());
   const summaries = use(loadSummaries());
-  const dailyId = useMemo(
-    () => dailyPuzzleId(player, summaries, today),
-    [player, summaries, today],
-  );
+  const dailyId = useDailyPuzzleId(player, summaries, today);
   const daily = summaries.find((summary) => summary.id === dailyId) ?? null;
   const status = dailyId ? dailyStatus(player.data, dailyId, today) : null;
 
