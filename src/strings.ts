@@ -1,6 +1,36 @@
 /** Visible text of the app, in one place. Engine messages live in core/game/messages.ts. */
 export const STRINGS = {
   appName: 'Linchpin',
+  // Links to the pages, by the name the menu and the footer give them.
+  linkHome: 'Home',
+  linkAbout: 'About',
+  linkSubmitPuzzle: 'Submit a Puzzle',
+  linkContact: 'Contact',
+  linkArchive: 'Archive',
+  linkTwodle: 'Twodle',
+  linkTerms: 'Terms',
+  linkPrivacy: 'Privacy',
+  // The header's buttons and landmarks.
+  menu: 'Menu',
+  siteNav: 'Site',
+  footerNav: 'Footer',
+  howToPlay: 'How to Play',
+  statistics: 'Statistics',
+  authorsNote: "Author's note",
+  close: 'Close',
+  cookieSettings: 'Cookie settings',
+  copyright: '© 2025–2026 Linchpin. Made with care for word lovers.',
+  // Home.
+  noteKicker: 'A note from the author',
+  noteTeaser: 'Linchpin is back, and could use a hand. Read the note →',
+  homeLinksLabel: 'Get started',
+  homeHowToPlay: 'How to play',
+  // The board.
+  wordsLabel: 'Words',
+  groupsLabel: 'Groups',
+  triesLabel: 'Your tries',
+  aboutModes: 'About the modes',
+  noFeedbackHard: 'No feedback in Hard mode: trust your instincts.',
   homeLinkName: 'Linchpin home',
   tagline: 'Connect words, find patterns, solve puzzles.',
   strapline: 'The daily puzzle where one word holds four groups together.',

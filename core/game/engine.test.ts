@@ -116,7 +116,7 @@ describe('selecting words', () => {
   it('asks for a colour when a word is clicked with none chosen', () => {
     const game = run(newGame(), { type: 'toggleTile', position: 0 });
     expect(game.assignments).toEqual({});
-    expect(game.notice?.text).toBe(MESSAGES.chooseColourFirst);
+    expect(game.notice?.code).toBe('chooseColourFirst');
   });
 
   it('toggles a word in the chosen group, keeping group lists sorted', () => {
@@ -176,7 +176,7 @@ describe('selecting words', () => {
       { type: 'toggleTile', position: CENTRE_TILE },
     );
     expect(game.assignments[CENTRE_TILE]).toEqual([0, 1, 2, 3]);
-    expect(game.notice?.text).toBe(MESSAGES.specialWordLocked);
+    expect(game.notice?.code).toBe('specialWordLocked');
   });
 });
 
@@ -184,13 +184,11 @@ describe('submitting', () => {
   it('refuses a grouping that is not four groups of three, without using a try', () => {
     const partial = assign(newGame(), WRONG.slice(0, 3));
     const game = run(partial, submit);
-    expect(game.notice).toMatchObject({
-      kind: 'error',
-      text: 'Sort the words into 4 groups of 3 words each',
-    });
+    expect(game.notice).toMatchObject({ kind: 'error', code: 'incompleteGrouping' });
+    expect(MESSAGES.incompleteGrouping).toBe('Sort the words into 4 groups of 3 words each');
     expect(game.attempts).toHaveLength(0);
     const overfull = assign(newGame(), [...WRONG.slice(0, 3), ['Ring', 'Corner', 'Loop', 'Chime']]);
-    expect(run(overfull, submit).notice?.text).toBe(MESSAGES.incompleteGrouping);
+    expect(run(overfull, submit).notice?.code).toBe('incompleteGrouping');
   });
 
   it('gives each new error a new id so it is shown again', () => {
@@ -213,7 +211,7 @@ describe('submitting', () => {
     const once = run(assign(newGame(), WRONG), submit);
     const again = run(once, submit);
     expect(again.attempts).toHaveLength(1);
-    expect(again.notice?.text).toBe(MESSAGES.repeatedGrouping);
+    expect(again.notice?.code).toBe('repeatedGrouping');
     const recoloured = run(assign(once, [...WRONG].reverse()), submit);
     expect(recoloured.attempts).toHaveLength(1);
   });

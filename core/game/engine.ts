@@ -2,7 +2,7 @@ import type { Difficulty, Puzzle } from '../puzzle';
 import { DIFFICULTY_SETTINGS } from './difficulty';
 import { shuffle, type Random } from './random';
 import { scoreGroups, type CategoryResult } from './score';
-import { MESSAGES } from './messages';
+import type { MessageCode } from './messages';
 
 export const CATEGORY_COUNT = 4;
 export const WORDS_PER_CATEGORY = 3;
@@ -30,7 +30,8 @@ export interface Notice {
   /** Grows with every notice, so the same text shown twice still restarts its timer. */
   id: number;
   kind: 'error' | 'info';
-  text: string;
+  /** Which message (core/game/messages.ts); the text is MESSAGES[code]. */
+  code: MessageCode;
 }
 
 export interface GameState {
@@ -202,15 +203,15 @@ export function isGameActive(state: GameState): boolean {
   return state.attempts.length > 0 && !isGameOver(state);
 }
 
-function withNotice(state: GameState, kind: Notice['kind'], text: string): GameState {
-  return { ...state, notice: { id: (state.notice?.id ?? 0) + 1, kind, text } };
+function withNotice(state: GameState, kind: Notice['kind'], code: MessageCode): GameState {
+  return { ...state, notice: { id: (state.notice?.id ?? 0) + 1, kind, code } };
 }
 
 function toggleTile(state: GameState, position: number): GameState {
   const tile = state.tiles[position];
   if (!tile) return state;
-  if (state.activeCategory === null) return withNotice(state, 'info', MESSAGES.chooseColourFirst);
-  if (tile.locked) return withNotice(state, 'info', MESSAGES.specialWordLocked);
+  if (state.activeCategory === null) return withNotice(state, 'info', 'chooseColourFirst');
+  if (tile.locked) return withNotice(state, 'info', 'specialWordLocked');
   const current = state.assignments[position] ?? [];
   const category = state.activeCategory;
   const next = current.includes(category)
@@ -232,11 +233,11 @@ function groupingKey(groups: readonly number[][]): string {
 function submit(state: GameState): GameState {
   const groups = groupsOf(state);
   if (groups.some((group) => group.length !== WORDS_PER_CATEGORY)) {
-    return withNotice(state, 'error', MESSAGES.incompleteGrouping);
+    return withNotice(state, 'error', 'incompleteGrouping');
   }
   const key = groupingKey(groups);
   if (state.attempts.some((attempt) => groupingKey(attempt.groups) === key)) {
-    return withNotice(state, 'info', MESSAGES.repeatedGrouping);
+    return withNotice(state, 'info', 'repeatedGrouping');
   }
   const words = groups.map((group) => group.map((position) => state.tiles[position]?.word ?? ''));
   const results = scoreGroups(words, state.puzzle.categories);

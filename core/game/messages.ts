@@ -1,4 +1,7 @@
-/** Every message the game engine can show a player. */
+/**
+ * Every message the game engine can show a player, by its code. The engine's notices carry the
+ * code; the UI shows the text and decides by the code, never by comparing text.
+ */
 export const MESSAGES = {
   incompleteGrouping: 'Sort the words into 4 groups of 3 words each',
   repeatedGrouping: 'You already tried this grouping. Change a word or two, then submit again.',
@@ -6,3 +9,5 @@ export const MESSAGES = {
   specialWordLocked: 'In Easy mode the special word stays in all four groups.',
   difficultyLocked: 'Difficulty cannot be changed during an active game.',
 } as const;
+
+export type MessageCode = keyof typeof MESSAGES;

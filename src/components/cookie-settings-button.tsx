@@ -1,5 +1,6 @@
 import { useModal } from './modal-context';
 import { openCookieSettings } from '../lib/consent-state';
+import { STRINGS } from '../strings';
 
 /** Reopens the cookie banner (footer, settings, statistics). */
 export function CookieSettingsButton({ className = 'link-button' }: { className?: string }) {
@@ -14,7 +15,7 @@ export function CookieSettingsButton({ className = 'link-button' }: { className?
         openCookieSettings();
       }}
     >
-      Cookie settings
+      {STRINGS.cookieSettings}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { STRINGS } from '../strings';
 
 interface ModalProps {
   title: string;
@@ -37,7 +38,12 @@ export function Modal({ title, onClose, children }: ModalProps) {
       <div className="modal-body">
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onClose}
+            aria-label={STRINGS.close}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </header>

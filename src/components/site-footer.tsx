@@ -1,22 +1,23 @@
 import { Link } from 'wouter';
 import { ROUTES } from '../../core/routes';
 import { CookieSettingsButton } from './cookie-settings-button';
+import { STRINGS } from '../strings';
 
 const FOOTER_LINKS = [
-  { href: ROUTES.howToPlay, label: 'How to Play' },
-  { href: ROUTES.archive, label: 'Archive' },
-  { href: ROUTES.about, label: 'About' },
-  { href: ROUTES.submitPuzzle, label: 'Submit a Puzzle' },
-  { href: ROUTES.contact, label: 'Contact' },
-  { href: ROUTES.twodle, label: 'Twodle' },
-  { href: ROUTES.terms, label: 'Terms' },
-  { href: ROUTES.privacy, label: 'Privacy' },
+  { href: ROUTES.howToPlay, label: STRINGS.howToPlay },
+  { href: ROUTES.archive, label: STRINGS.linkArchive },
+  { href: ROUTES.about, label: STRINGS.linkAbout },
+  { href: ROUTES.submitPuzzle, label: STRINGS.linkSubmitPuzzle },
+  { href: ROUTES.contact, label: STRINGS.linkContact },
+  { href: ROUTES.twodle, label: STRINGS.linkTwodle },
+  { href: ROUTES.terms, label: STRINGS.linkTerms },
+  { href: ROUTES.privacy, label: STRINGS.linkPrivacy },
 ];
 
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer">
+      <nav aria-label={STRINGS.footerNav}>
         <ul>
           {FOOTER_LINKS.map((link) => (
             <li key={link.href}>
@@ -28,7 +29,7 @@ export function SiteFooter() {
           </li>
         </ul>
       </nav>
-      <p>© 2025–2026 Linchpin. Made with care for word lovers.</p>
+      <p>{STRINGS.copyright}</p>
     </footer>
   );
 }

@@ -7,12 +7,12 @@ import { HelpIcon, LogoMark, MenuIcon, NoteIcon, SettingsIcon, StatsIcon } from 
 import { useModal } from './modal-context';
 
 const MENU_LINKS = [
-  { href: ROUTES.home, label: 'Home' },
-  { href: ROUTES.about, label: 'About' },
-  { href: ROUTES.submitPuzzle, label: 'Submit a Puzzle' },
-  { href: ROUTES.contact, label: 'Contact' },
-  { href: ROUTES.archive, label: 'Archive' },
-  { href: ROUTES.twodle, label: 'Twodle' },
+  { href: ROUTES.home, label: STRINGS.linkHome },
+  { href: ROUTES.about, label: STRINGS.linkAbout },
+  { href: ROUTES.submitPuzzle, label: STRINGS.linkSubmitPuzzle },
+  { href: ROUTES.contact, label: STRINGS.linkContact },
+  { href: ROUTES.archive, label: STRINGS.linkArchive },
+  { href: ROUTES.twodle, label: STRINGS.linkTwodle },
 ];
 
 function SiteMenu() {
@@ -40,14 +40,14 @@ function SiteMenu() {
         ref={toggle}
         type="button"
         className="icon-button"
-        aria-label="Menu"
+        aria-label={STRINGS.menu}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
         <MenuIcon />
       </button>
-      <nav id={menuId} className="menu-panel" hidden={!open} aria-label="Site">
+      <nav id={menuId} className="menu-panel" hidden={!open} aria-label={STRINGS.siteNav}>
         <ul>
           {MENU_LINKS.map((link) => (
             <li key={link.href}>
@@ -68,15 +68,15 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header-inner">
         <SiteMenu />
-        <Link href="/" className="logo" aria-label={STRINGS.homeLinkName}>
+        <Link href={ROUTES.home} className="logo" aria-label={STRINGS.homeLinkName}>
           <LogoText />
         </Link>
         <div className="header-actions">
           <button
             type="button"
             className="icon-button"
-            aria-label="How to Play"
-            title="How to Play"
+            aria-label={STRINGS.howToPlay}
+            title={STRINGS.howToPlay}
             onClick={() => open({ kind: 'howToPlay' })}
           >
             <HelpIcon />
@@ -84,16 +84,16 @@ export function SiteHeader() {
           <Link
             href={ROUTES.stats}
             className="icon-button"
-            aria-label="Statistics"
-            title="Statistics"
+            aria-label={STRINGS.statistics}
+            title={STRINGS.statistics}
           >
             <StatsIcon />
           </Link>
           <button
             type="button"
             className="icon-button note-dot-host"
-            aria-label="Author's note"
-            title="Author's note"
+            aria-label={STRINGS.authorsNote}
+            title={STRINGS.authorsNote}
             onClick={() => open({ kind: 'note' })}
           >
             <NoteIcon />
@@ -102,8 +102,8 @@ export function SiteHeader() {
           <button
             type="button"
             className="icon-button"
-            aria-label="Settings"
-            title="Settings"
+            aria-label={STRINGS.settings}
+            title={STRINGS.settings}
             onClick={() => open({ kind: 'settings' })}
           >
             <SettingsIcon />

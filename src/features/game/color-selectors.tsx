@@ -15,7 +15,7 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
   const groups = groupsOf(state);
   const { containerProps, tabIndexOf } = useRovingFocus(colors.length);
   return (
-    <div className="selectors" role="group" aria-label="Groups" {...containerProps}>
+    <div className="selectors" role="group" aria-label={STRINGS.groupsLabel} {...containerProps}>
       {colors.map((color, index) => {
         const trueCategory = state.solutionOrder?.[index];
         const name =

@@ -140,7 +140,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
 
   const notice = state.notice;
   useEffect(() => {
-    if (notice?.text !== MESSAGES.incompleteGrouping || prefersReducedMotion()) return;
+    if (notice?.code !== 'incompleteGrouping' || prefersReducedMotion()) return;
     submitRef.current?.animate?.(
       [
         { transform: 'translateX(0)' },
@@ -168,7 +168,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
         role="status"
         aria-live="polite"
       >
-        {notice?.text ?? ''}
+        {notice ? MESSAGES[notice.code] : ''}
       </p>
       {over ? null : (
         <div className="board-actions">

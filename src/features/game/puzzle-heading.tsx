@@ -34,7 +34,7 @@ export function PuzzleHeading({
         <button
           type="button"
           className="info-button"
-          aria-label="About the modes"
+          aria-label={STRINGS.aboutModes}
           aria-expanded={infoOpen}
           aria-controls={infoId}
           onClick={() => setInfoOpen((open) => !open)}

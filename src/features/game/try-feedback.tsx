@@ -1,6 +1,7 @@
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { GameState } from '../../../core/game/engine';
 import { feedbackLevel, type FeedbackLevel } from '../../../core/game/score';
+import { STRINGS } from '../../strings';
 
 const GLYPH: Record<FeedbackLevel, string> = { correct: '✓', close: '◑', far: '◔', none: '✕' };
 const SPOKEN: Record<FeedbackLevel, string> = {
@@ -15,10 +16,10 @@ export function TryFeedback({ state }: { state: GameState }) {
   const settings = DIFFICULTY_SETTINGS[state.difficulty];
   if (state.attempts.length === 0) return null;
   if (!settings.showFeedback) {
-    return <p className="feedback-none">No feedback in Hard mode: trust your instincts.</p>;
+    return <p className="feedback-none">{STRINGS.noFeedbackHard}</p>;
   }
   return (
-    <ol className="feedback" aria-label="Your tries">
+    <ol className="feedback" aria-label={STRINGS.triesLabel}>
       {state.attempts.map((attempt, index) => (
         <li key={index} className="feedback-row">
           <span className="feedback-label">Try {index + 1}</span>

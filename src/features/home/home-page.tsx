@@ -5,7 +5,7 @@ import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import { puzzleNumber } from '../../../core/puzzle';
 import { savedGameOf } from '../../../core/game/saved-games';
 import { dailyCompletionOn, type PlayerData } from '../../../core/records';
-import { gameHref } from '../../../core/routes';
+import { gameHref, ROUTES } from '../../../core/routes';
 import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
@@ -67,7 +67,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
         )}
         <div className="hero-actions">
           <Link
-            href="/game"
+            href={gameHref()}
             className="button primary large"
             onPointerEnter={warmGame}
             onPointerDown={warmGame}
@@ -81,26 +81,24 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
         </div>
         {seenHowToPlay ? null : (
           <p className="home-new">
-            {STRINGS.newHere} <Link href="/how-to-play">{STRINGS.readRules}</Link>
+            {STRINGS.newHere} <Link href={ROUTES.howToPlay}>{STRINGS.readRules}</Link>
           </p>
         )}
         <Countdown now={now} />
       </section>
 
       <button type="button" className="note-card" onClick={() => open({ kind: 'note' })}>
-        <span className="note-card-kicker">A note from the author</span>
-        <span className="note-card-text">
-          Linchpin is back, and could use a hand. Read the note →
-        </span>
+        <span className="note-card-kicker">{STRINGS.noteKicker}</span>
+        <span className="note-card-text">{STRINGS.noteTeaser}</span>
       </button>
 
-      <nav className="home-links" aria-label="Get started">
-        <Link href="/how-to-play">How to play</Link>
+      <nav className="home-links" aria-label={STRINGS.homeLinksLabel}>
+        <Link href={ROUTES.howToPlay}>{STRINGS.homeHowToPlay}</Link>
         <button type="button" className="link-button" onClick={() => open({ kind: 'settings' })}>
-          Settings
+          {STRINGS.settings}
         </button>
         <button type="button" className="link-button" onClick={() => open({ kind: 'note' })}>
-          Author&apos;s note
+          {STRINGS.authorsNote}
         </button>
       </nav>
 

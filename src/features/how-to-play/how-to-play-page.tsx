@@ -5,6 +5,7 @@ import type { Difficulty } from '../../../core/puzzle';
 import { TextPage } from '../../components/text-page';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { HowToPlayText } from './how-to-play-text';
+import { HOW_TO_PLAY_STRINGS } from './how-to-play-strings';
 
 export function HowToPlayPage() {
   const preferences = usePreferences();
@@ -13,10 +14,10 @@ export function HowToPlayPage() {
   );
   const [, navigate] = useLocation();
   return (
-    <TextPage title="How to Play">
+    <TextPage title={HOW_TO_PLAY_STRINGS.title}>
       <HowToPlayText />
       <fieldset className="setting">
-        <legend>Choose your difficulty</legend>
+        <legend>{HOW_TO_PLAY_STRINGS.chooseDifficulty}</legend>
         {CHOOSABLE_DIFFICULTIES.map((difficulty) => (
           <label key={difficulty} className="choice">
             <input

@@ -5,6 +5,7 @@ import {
   STORED_ITEMS,
   type StoredItem,
 } from '../../../core/stored-items';
+import { LEGAL_STRINGS } from './legal-strings';
 
 /** A stored name that may wrap after each underscore on a narrow screen. */
 function StoredName({ name }: { name: string }) {
@@ -35,9 +36,9 @@ function StoredTable({ caption, where }: { caption: string; where: StoredItem['w
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">What it holds</th>
-            <th scope="col">Kept for</th>
+            <th scope="col">{LEGAL_STRINGS.storedName}</th>
+            <th scope="col">{LEGAL_STRINGS.storedPurpose}</th>
+            <th scope="col">{LEGAL_STRINGS.storedLifetime}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,9 +59,9 @@ function StoredTable({ caption, where }: { caption: string; where: StoredItem['w
 
 /** Everything the product keeps in a browser, as the privacy page lists it (core/stored-items.ts). */
 export function StoredCookies() {
-  return <StoredTable caption="Cookies" where="cookie" />;
+  return <StoredTable caption={LEGAL_STRINGS.cookiesCaption} where="cookie" />;
 }
 
 export function StoredRecords() {
-  return <StoredTable caption="Records in this browser’s local storage" where="localStorage" />;
+  return <StoredTable caption={LEGAL_STRINGS.recordsCaption} where="localStorage" />;
 }

@@ -6,10 +6,11 @@ import { Modal } from '../../components/modal';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 import { usePreferences } from '../../lib/preferences/preferences';
 import type { GameMode } from '../../lib/preferences/preferences-model';
+import { SETTINGS_STRINGS } from './settings-strings';
 
 const MODES: { value: GameMode; label: string }[] = [
-  { value: 'legacy', label: 'Legacy' },
-  { value: 'dragAndDrop', label: 'Drag and Drop' },
+  { value: 'legacy', label: SETTINGS_STRINGS.legacy },
+  { value: 'dragAndDrop', label: SETTINGS_STRINGS.dragAndDrop },
 ];
 
 export function SettingsModal({ onClose }: { onClose: () => void }) {
@@ -20,9 +21,9 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
     typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
   const dark = preferences.darkMode ?? systemDark;
   return (
-    <Modal title="Settings" onClose={onClose}>
+    <Modal title={SETTINGS_STRINGS.title} onClose={onClose}>
       <fieldset className="setting">
-        <legend>Game mode</legend>
+        <legend>{SETTINGS_STRINGS.gameMode}</legend>
         {MODES.map((mode) => (
           <label key={mode.value} className="choice">
             <input
@@ -36,7 +37,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
         ))}
       </fieldset>
       <fieldset className="setting">
-        <legend>Difficulty</legend>
+        <legend>{SETTINGS_STRINGS.difficulty}</legend>
         {CHOOSABLE_DIFFICULTIES.map((difficulty) => (
           <label key={difficulty} className="choice">
             <input
@@ -58,7 +59,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
         </p>
       </fieldset>
       <fieldset className="setting">
-        <legend>Colors</legend>
+        <legend>{SETTINGS_STRINGS.colors}</legend>
         <label className="switch">
           <input
             type="checkbox"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
+import { SHARE_STRINGS } from './share-strings';
 
 const INTENTS = [
   {
@@ -44,7 +45,7 @@ export function ShareModal({ text, onClose }: { text: string; onClose: () => voi
     }
   };
   return (
-    <Modal title="Share" onClose={onClose}>
+    <Modal title={SHARE_STRINGS.title} onClose={onClose}>
       <pre className="share-text" data-testid="share-text">
         {text}
       </pre>
@@ -66,7 +67,7 @@ export function ShareModal({ text, onClose }: { text: string; onClose: () => voi
         ))}
       </div>
       <p className="share-status" role="status">
-        {copy === 'copied' ? 'Message copied!' : ''}
+        {copy === 'copied' ? SHARE_STRINGS.copied : ''}
       </p>
       {copy === 'manual' ? (
         <label className="share-manual">
