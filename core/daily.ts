@@ -65,7 +65,7 @@ function byNumber(a: PuzzleSummary, b: PuzzleSummary): number {
   return (puzzleNumber(a.id) ?? Infinity) - (puzzleNumber(b.id) ?? Infinity);
 }
 
-/** Today's puzzle, in SPEC §4's order. Only puzzles dated today or earlier are ever chosen. */
+/** Today's puzzle, in docs/spec.md §4's order. Only puzzles dated today or earlier are ever chosen. */
 export function chooseDailyPuzzle(
   puzzles: readonly PuzzleSummary[],
   today: string,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The contact and puzzle-submission forms (SPEC §7), validated by the same schemas in the browser and on
+ * The contact and puzzle-submission forms (docs/spec.md §7), validated by the same schemas in the browser and on
  * the server. Every field carries the message a person sees next to it.
  */
 

@@ -11,7 +11,7 @@ export interface Violation {
   message: string;
 }
 
-/** The shape every puzzle shares (SPEC §9). */
+/** The shape every puzzle shares (docs/spec.md §9). */
 export const PUZZLE_SHAPE = {
   /** The special word plus two more per category. */
   words: 1 + CATEGORY_COUNT * (WORDS_PER_CATEGORY - 1),

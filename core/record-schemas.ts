@@ -5,7 +5,7 @@ import { CATEGORY_COUNT } from './game/engine';
 
 /**
  * The shape of every stored value. A value that does not match is treated as absent: a missing,
- * malformed or hand-edited record never breaks a page (DECISIONS.md).
+ * malformed or hand-edited record never breaks a page (docs/product-decisions.md).
  *
  * These are small typed schemas rather than zod/mini: core/puzzle.ts imports zod, so the bundler
  * keeps any zod code the browser uses in the first visit's shared chunk, even when only a lazy

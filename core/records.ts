@@ -4,7 +4,7 @@ import type { FinishedGame } from './stats';
 import { streakAfterLoss, streakAfterWin, type DailyStats } from './streaks';
 
 /**
- * SPEC §3 "Daily completion record": today's daily puzzle was finished, won or lost (a lost daily
+ * docs/spec.md §3 "Daily completion record": today's daily puzzle was finished, won or lost (a lost daily
  * stays lost for the day). Kept for one day.
  */
 export interface DailyCompletion {
@@ -16,7 +16,7 @@ export interface DailyCompletion {
 }
 
 /**
- * SPEC §3 "Per-puzzle completion record", keyed by the puzzle's date: drives the archive's Solved
+ * docs/spec.md §3 "Per-puzzle completion record", keyed by the puzzle's date: drives the archive's Solved
  * and Lost badges.
  */
 export interface PuzzleCompletion {
@@ -74,7 +74,7 @@ export interface GameResult {
 }
 
 /**
- * What a finished game records (SPEC §4, DECISIONS.md). Every game joins the history, but only
+ * What a finished game records (docs/spec.md §4, docs/product-decisions.md). Every game joins the history, but only
  * once per puzzle per day: a reload or a second visit never adds a game played. A win records the
  * puzzle's completion; a loss records it lost unless it was already won. Today's daily puzzle,
  * once finished, is recorded for the day (won or lost) and moves the streak: a win extends it, a
@@ -116,7 +116,7 @@ export function recordGame(data: PlayerData, game: GameResult, today: string): P
 }
 
 /**
- * Retry (SPEC §4): forgets how a past puzzle ended, and any game of it in progress. The history
+ * Retry (docs/spec.md §4): forgets how a past puzzle ended, and any game of it in progress. The history
  * and the streak stay. Today's daily puzzle is never retried (it stays finished for the day).
  */
 export function forgetCompletion(

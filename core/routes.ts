@@ -1,6 +1,6 @@
 import type { PageMode } from './game/engine';
 
-/** Every client route of the app (SPEC §2). The server answers unknown paths with a 404 page. */
+/** Every client route of the app (docs/spec.md §2). The server answers unknown paths with a 404 page. */
 export const ROUTES = {
   home: '/',
   howToPlay: '/how-to-play',

@@ -9,7 +9,7 @@ export interface ShareInput {
   isDaily: boolean;
 }
 
-/** The text players share (SPEC §4 and DECISIONS.md), lines joined by newlines. */
+/** The text players share (docs/spec.md §4 and docs/product-decisions.md), lines joined by newlines. */
 export function shareText({ title, author, won, tries, isDaily }: ShareInput): string {
   const subject = isDaily ? "today's puzzle" : 'the puzzle';
   const headline = won

@@ -1,7 +1,7 @@
 import { MAX_TRIES } from './game/difficulty';
 import { currentStreakOn, type DailyStats } from './streaks';
 
-/** One finished game, win or loss, as kept for statistics (DECISIONS.md). */
+/** One finished game, win or loss, as kept for statistics (docs/product-decisions.md). */
 export interface FinishedGame {
   /** The UTC day it was played. */
   date: string;
@@ -33,7 +33,7 @@ export interface Statistics {
 }
 
 /**
- * The statistics view (SPEC §3) with DECISIONS.md's fix: played counts every finished game, won
+ * The statistics view (docs/spec.md §3) with docs/product-decisions.md's fix: played counts every finished game, won
  * counts wins, and the distribution counts wins by try number. `history` is oldest first.
  */
 export function statistics(

@@ -3,7 +3,7 @@ import type { SCHEMAS } from './record-schemas';
 /**
  * Everything Linchpin keeps in a player's browser, in one table: the storage module writes by it
  * (names, where, lifetimes), the privacy page lists it, and the tests check both against it.
- * Nothing is kept without consent "accepted" but the consent cookie itself (DECISIONS.md, copied
+ * Nothing is kept without consent "accepted" but the consent cookie itself (docs/product-decisions.md, copied
  * in docs/product-decisions.md).
  */
 export const STORAGE_PREFIX = 'linchpin_';

@@ -1,6 +1,6 @@
 import { daysBetween } from './dates';
 
-/** The daily streak (SPEC §3 "Daily stats"); dates are UTC days, YYYY-MM-DD. */
+/** The daily streak (docs/spec.md §3 "Daily stats"); dates are UTC days, YYYY-MM-DD. */
 export interface DailyStats {
   currentStreak: number;
   maxStreak: number;
@@ -8,7 +8,7 @@ export interface DailyStats {
 }
 
 /**
- * After today's daily puzzle was won (SPEC §4): with no earlier day the streak is 1; a day after
+ * After today's daily puzzle was won (docs/spec.md §4): with no earlier day the streak is 1; a day after
  * the last it grows by one; on the same day it stays; after a gap it starts again at 1. The
  * longest streak is kept.
  */
@@ -23,7 +23,7 @@ export function streakAfterWin(stats: DailyStats | null, today: string): DailySt
   };
 }
 
-/** A lost daily puzzle ends the current streak (DECISIONS.md); the longest is kept. */
+/** A lost daily puzzle ends the current streak (docs/product-decisions.md); the longest is kept. */
 export function streakAfterLoss(stats: DailyStats | null, today: string): DailyStats {
   return { currentStreak: 0, maxStreak: stats?.maxStreak ?? 0, lastPlayedDate: today };
 }

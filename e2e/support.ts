@@ -99,7 +99,7 @@ export async function expectNoViolations(page: Page, label = '') {
   ).toEqual([]);
 }
 
-/** Accepts cookies on the home page's banner (the page reloads, as SPEC §4 says). */
+/** Accepts cookies on the home page's banner (the page reloads, as docs/spec.md §4 says). */
 export async function acceptCookies(page: Page) {
   await page.goto('/');
   await Promise.all([

@@ -8,7 +8,7 @@ import { type FastifyInstance } from 'fastify';
  * Third-party hosts appear only when ads or analytics are configured.
  */
 
-// Google AdSense (SPEC §7 "ad network"): script, ad frames, images and reporting calls.
+// Google AdSense (docs/spec.md §7 "ad network"): script, ad frames, images and reporting calls.
 const AD_HOSTS = {
   script: [
     'https://pagead2.googlesyndication.com',
@@ -31,7 +31,7 @@ const AD_HOSTS = {
     'https://*.adtrafficquality.google',
   ],
 };
-// Google Analytics 4 (SPEC §7 "analytics service").
+// Google Analytics 4 (docs/spec.md §7 "analytics service").
 const ANALYTICS_HOSTS = {
   script: ['https://www.googletagmanager.com'],
   frame: [],

@@ -9,7 +9,7 @@ export const WORDS_PER_CATEGORY = 3;
 /** Easy mode puts the special word on the centre tile, "position 5" counting from 1. */
 export const CENTRE_TILE = 4;
 
-/** How /game was opened from the archive (SPEC §4). */
+/** How /game was opened from the archive (docs/spec.md §4). */
 export type PageMode = 'play' | 'retry' | 'solution';
 export type GameStatus = 'playing' | 'won' | 'lost' | 'solution';
 

@@ -15,7 +15,7 @@ export interface CategoryResult {
 
 export type FeedbackLevel = 'correct' | 'close' | 'far' | 'none';
 
-/** SPEC §4: 3 of 3 green, 2 of 3 yellow, 1 of 3 light yellow, 0 of 3 red. */
+/** docs/spec.md §4: 3 of 3 green, 2 of 3 yellow, 1 of 3 light yellow, 0 of 3 red. */
 export function feedbackLevel(correctCount: number): FeedbackLevel {
   if (correctCount >= 3) return 'correct';
   if (correctCount === 2) return 'close';
@@ -43,7 +43,7 @@ function permutations(n: number): number[][] {
  * Each group is matched with the true category it fits best (the special word fits all). The
  * matching is one-to-one, so four copies of one correct group cannot win: among the matchings with
  * the most correct words in total, the one with the most fully-correct groups is used. Whenever the
- * player's groups do not repeat words, this gives every group its own best fit, as SPEC §4 asks.
+ * player's groups do not repeat words, this gives every group its own best fit, as docs/spec.md §4 asks.
  */
 export function scoreGroups(
   groups: readonly (readonly string[])[],

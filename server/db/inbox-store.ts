@@ -16,7 +16,7 @@ export const INBOX_KINDS = ['messages', 'submissions'] as const;
 
 interface InboxTable {
   table: string;
-  /** Form field names (SPEC §7), in form order. */
+  /** Form field names (docs/spec.md §7), in form order. */
   fields: readonly string[];
 }
 

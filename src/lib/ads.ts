@@ -1,6 +1,6 @@
 import { adsOn, type AdIds } from '../../core/site-settings';
 /**
- * The ad network adapter (Google AdSense, SPEC §4 "Interstitial"): after 100 ms it loads the ad
+ * The ad network adapter (Google AdSense, docs/spec.md §4 "Interstitial"): after 100 ms it loads the ad
  * script, then makes up to 3 pushes 1 s apart. Every failure ends in one message for the page to
  * show. Without a client and slot id it fails at once and nothing is requested.
  */

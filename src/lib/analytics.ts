@@ -2,7 +2,7 @@ import { readSiteConfig } from './site-config';
 import { readConsent, type Consent } from './storage';
 
 /**
- * Page views for the analytics service (Google Analytics 4, SPEC §7). Sent only when an analytics id
+ * Page views for the analytics service (Google Analytics 4, docs/spec.md §7). Sent only when an analytics id
  * is configured at build time AND the player accepted cookies; otherwise nothing is loaded or sent.
  * The server's Content-Security-Policy allows Google's hosts only when the id is set.
  */

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { STORAGE_PREFIX, STORED_ITEMS, storedName, type CookieKey } from '../../core/stored-items';
 
 /**
- * The only code that touches cookies or Web Storage (DECISIONS.md "Persistence and privacy").
+ * The only code that touches cookies or Web Storage (docs/product-decisions.md "Persistence and privacy").
  * Nothing but the consent cookie is written unless consent is "accepted"; every read takes a
  * parser, and a value it refuses is treated as absent.
  */

@@ -1,6 +1,6 @@
 import { gameHref, readGameAddress } from '../../../core/routes';
 
-/** The Quick Break's countdown before Continue is enabled (SPEC §8). */
+/** The Quick Break's countdown before Continue is enabled (docs/spec.md §8). */
 export const QUICK_BREAK_SECONDS = 5;
 
 /** Where Continue leads: /game with the puzzle and mode the break was opened with, nothing else. */

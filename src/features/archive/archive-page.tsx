@@ -13,7 +13,7 @@ import { todayUtc } from '../../lib/clock';
 import { loadPlayer } from '../../lib/player-state';
 import { STRINGS } from '../../strings';
 
-/** /archive: every puzzle dated today or earlier, newest first (SPEC §2). */
+/** /archive: every puzzle dated today or earlier, newest first (docs/spec.md §2). */
 export function ArchivePage() {
   const { data } = use(loadPlayer());
   const today = todayUtc();

@@ -5,7 +5,7 @@ import { usePreferences } from '../../lib/preferences/preferences';
 
 export const NOTE_DATE = 'October 26, 2025';
 
-/** The author's note (SPEC §1), in the project's own words. */
+/** The author's note (docs/spec.md §1), in the project's own words. */
 export function NoteModal({ onClose }: { onClose: () => void }) {
   const { seenNote, update } = usePreferences();
   // Opened once, the header's dot stops pulsing.

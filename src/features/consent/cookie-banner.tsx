@@ -7,7 +7,7 @@ import { storePreferences } from '../../lib/preferences/stored-preferences';
 import { closeCookieBanner } from '../../lib/consent-state';
 import './cookie-banner.css';
 
-/** The consent choice (SPEC §4): Accept stores "accepted" and reloads; Reject stores "rejected". */
+/** The consent choice (docs/spec.md §4): Accept stores "accepted" and reloads; Reject stores "rejected". */
 export function CookieBanner({ reopened }: { reopened: boolean }) {
   const preferences = usePreferences();
   const ref = useRef<HTMLElement>(null);

@@ -6,7 +6,7 @@ import { PostedForm } from './posted-form';
 import { useFormPost } from './use-form-post';
 import './forms.css';
 
-/** /contact: name, email and message, posted to the contact endpoint (SPEC §2, DECISIONS.md). */
+/** /contact: name, email and message, posted to the contact endpoint (docs/spec.md §2, docs/product-decisions.md). */
 export function ContactPage() {
   const post = useFormPost({
     fields: CONTACT_FIELDS,

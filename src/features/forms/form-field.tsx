@@ -78,7 +78,7 @@ export function EmailField(props: Pick<FieldProps, 'value' | 'error' | 'onChange
 }
 
 /**
- * The honeypot (DECISIONS.md): out of sight, out of the tab order and of the accessibility tree.
+ * The honeypot (docs/product-decisions.md): out of sight, out of the tab order and of the accessibility tree.
  * People never fill it; a bot that fills every input marks its post as spam.
  */
 export function Honeypot({

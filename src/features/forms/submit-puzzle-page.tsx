@@ -8,7 +8,7 @@ import { CATEGORY_NUMBERS, puzzleHints } from './puzzle-hints';
 import { useFormPost } from './use-form-post';
 import './forms.css';
 
-/** /submit-puzzle: a player's own puzzle, posted to the submission endpoint (SPEC §2). */
+/** /submit-puzzle: a player's own puzzle, posted to the submission endpoint (docs/spec.md §2). */
 export function SubmitPuzzlePage() {
   const post = useFormPost({
     fields: PUZZLE_SUBMISSION_FIELDS,

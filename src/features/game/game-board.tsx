@@ -112,7 +112,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
     });
 
   const ended = over && state.status !== 'solution';
-  // SPEC §4: when the game ends, the Share modal opens, and the game is recorded.
+  // docs/spec.md §4: when the game ends, the Share modal opens, and the game is recorded.
   const onEnded = useEffectEvent(() => {
     share();
     if (openedOver) return;
@@ -132,7 +132,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
     if (ended) onEnded();
   }, [ended]);
 
-  // Every move is kept, so the player finds this board again (core/game/saved-game.ts).
+  // Every move is kept, so the player finds this board again (core/game/restore-game.ts).
   useEffect(() => {
     if (state === opening.current || pageMode === 'solution') return;
     void keepGameState(state, { today, daily: isDaily });

@@ -22,7 +22,7 @@ export function GameEnd({
   const solutionOnly = state.status === 'solution';
   const playRandom = async () => {
     const id = nextRandomPuzzleId(await loadPlayer(), await loadSummaries(), todayUtc());
-    // Through the Quick Break when ads are configured (DECISIONS.md).
+    // Through the Quick Break when ads are configured (docs/product-decisions.md).
     navigate(id ? gameHref({ puzzleId: id }, adsConfigured(readSiteConfig())) : gameHref());
   };
   return (

@@ -1,5 +1,5 @@
 /**
- * The How to Play demo's timeline (SPEC §4): each word takes 600 ms, then a 700 ms pause, then
+ * The How to Play demo's timeline (docs/spec.md §4): each word takes 600 ms, then a 700 ms pause, then
  * 1200 ms showing the solved board before the loop restarts.
  */
 export const DEMO_WORD_MS = 600;

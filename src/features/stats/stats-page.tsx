@@ -8,7 +8,7 @@ import { STRINGS } from '../../strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
 import './stats.css';
 
-/** /stats: the player's record, kept only with consent (SPEC §4). */
+/** /stats: the player's record, kept only with consent (docs/spec.md §4). */
 export function StatsPage() {
   return (
     <TextPage title={STRINGS.statsTitle}>
