@@ -2,6 +2,7 @@ import { addDays, dateToMs } from './dates';
 import { puzzleNumber, type Puzzle } from './puzzle';
 import { puzzleSchema } from './puzzle-schema';
 import { checkCatalogue, type Violation } from './puzzle-check';
+import { normaliseWord } from './words';
 
 /** Where a rule about the whole catalogue, not one file, reports. */
 export const CATALOGUE_FILE = '(catalogue)';
@@ -27,7 +28,7 @@ interface Entry {
   puzzle: Puzzle;
 }
 
-const normalise = (word: string) => word.trim().toLocaleLowerCase('en-US');
+const normalise = normaliseWord;
 
 /** The entries whose shape is valid (checkPuzzle reports the others). */
 export function parsedEntries(entries: readonly { file: string; data: unknown }[]): Entry[] {

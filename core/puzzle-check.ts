@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { isIsoDate } from './dates';
 import { CATEGORY_COUNT, WORDS_PER_CATEGORY } from './game/engine';
 import { PUZZLE_ID_PATTERN } from './puzzle';
+import { normaliseWord } from './words';
 import { puzzleSchema } from './puzzle-schema';
 
 /** One broken rule in one catalogue file. `field` is a path such as `categories[2].words`. */
@@ -297,9 +298,7 @@ function notAmongWords(word: string, words: string[]): string {
   return `"${word}" is not among the puzzle's words${hint}`;
 }
 
-function normalise(word: string): string {
-  return word.trim().toLowerCase();
-}
+const normalise = normaliseWord;
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);

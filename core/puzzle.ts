@@ -1,35 +1,19 @@
-/**
+import { DIFFICULTIES } from './difficulties';
+import type { PuzzleFile } from './puzzle-schema';
+
+/*
  * One catalogue puzzle, `puzzles/<id>.json`, and the small helpers the browser needs on its first
  * load. The schema that checks a file is in puzzle-schema.ts, so that code (and zod) loads only
- * where a puzzle file is read. Rules that span fields live in puzzle-check.ts.
+ * where a puzzle file is read; the type comes from it (a type-only import costs no code). Rules
+ * that span fields live in puzzle-check.ts.
  */
-export const DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
-export type Difficulty = (typeof DIFFICULTIES)[number];
 
-export interface PuzzleCategory {
-  name: string;
-  words: string[];
-}
-
-export interface Puzzle {
-  id: string;
-  date: string;
-  author: string | null;
-  title: string;
-  difficulty: Difficulty;
-  specialWord: string;
-  words: string[];
-  categories: PuzzleCategory[];
-}
+/** One puzzle file, as its schema defines it: the one source of the shape. */
+export type Puzzle = PuzzleFile;
+export type PuzzleCategory = Puzzle['categories'][number];
 
 /** What the browser knows about every puzzle without loading its solution. */
-export interface PuzzleSummary {
-  id: string;
-  date: string;
-  title: string;
-  author: string | null;
-  difficulty: Difficulty;
-}
+export type PuzzleSummary = Pick<Puzzle, 'id' | 'date' | 'title' | 'author' | 'difficulty'>;
 
 export const PUZZLE_ID_PATTERN = /^puzzle_([1-9][0-9]*)$/;
 

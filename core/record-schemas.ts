@@ -1,6 +1,7 @@
 import { isIsoDate } from './dates';
 import { MAX_TRIES } from './game/difficulty';
-import { DIFFICULTIES, PUZZLE_ID_PATTERN } from './puzzle';
+import { PUZZLE_ID_PATTERN } from './puzzle';
+import { DIFFICULTIES } from './difficulties';
 import { CATEGORY_COUNT } from './game/engine';
 
 /**

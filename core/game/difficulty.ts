@@ -1,4 +1,4 @@
-import type { Difficulty } from '../puzzle';
+import type { Difficulty } from '../difficulties';
 
 export interface DifficultySettings {
   label: string;

@@ -1,8 +1,10 @@
-import type { Difficulty, Puzzle } from '../puzzle';
+import type { Puzzle } from '../puzzle';
+import type { Difficulty } from '../difficulties';
 import { DIFFICULTY_SETTINGS } from './difficulty';
 import { shuffle, type Random } from './random';
 import { scoreGroups, type CategoryResult } from './score';
 import type { MessageCode } from './messages';
+import { sameWord } from '../words';
 
 export const CATEGORY_COUNT = 4;
 export const WORDS_PER_CATEGORY = 3;
@@ -56,10 +58,6 @@ export type GameAction =
   | { type: 'clearAll' }
   | { type: 'submit' }
   | { type: 'dismissNotice' };
-
-/** Words compare trimmed and case-insensitively. */
-export const sameWord = (a: string, b: string) =>
-  a.trim().toLocaleLowerCase('en-US') === b.trim().toLocaleLowerCase('en-US');
 
 function allCategories(): number[] {
   return Array.from({ length: CATEGORY_COUNT }, (_, i) => i);

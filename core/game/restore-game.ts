@@ -1,5 +1,7 @@
-import type { Difficulty, Puzzle } from '../puzzle';
+import type { Puzzle } from '../puzzle';
+import type { Difficulty } from '../difficulties';
 import type { SavedGame } from './saved-games';
+import { sameWord } from '../words';
 import type { Random } from './random';
 import {
   CATEGORY_COUNT,
@@ -7,7 +9,6 @@ import {
   gameOnLayout,
   gameReducer,
   isGameOver,
-  sameWord,
   type GameState,
   type PageMode,
 } from './engine';

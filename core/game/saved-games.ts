@@ -1,5 +1,5 @@
 import { addDays } from '../dates';
-import type { Difficulty } from '../puzzle';
+import type { Difficulty } from '../difficulties';
 import { STORED_ITEMS } from '../stored-items';
 
 /**

@@ -1,4 +1,5 @@
 import type { PuzzleCategory } from '../puzzle';
+import { normaliseWord } from '../words';
 
 export interface CategoryResult {
   /** The player's group (0-3, the colour circle). */
@@ -23,7 +24,7 @@ export function feedbackLevel(correctCount: number): FeedbackLevel {
   return 'none';
 }
 
-const normalise = (word: string) => word.trim().toLocaleLowerCase('en-US');
+const normalise = normaliseWord;
 
 function overlap(group: readonly string[], category: PuzzleCategory): number {
   const truth = new Set(category.words.map(normalise));

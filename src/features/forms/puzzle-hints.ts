@@ -1,5 +1,6 @@
 import type { PuzzleSubmissionField } from '../../../core/forms';
 import { FORM_STRINGS } from './form-strings';
+import { normaliseWord } from '../../../core/words';
 
 /**
  * Gentle hints while a puzzle is typed (never a block): a category without the special word, and a
@@ -11,7 +12,7 @@ const WORD_NUMBERS = [1, 2, 3] as const;
 
 type Values = Readonly<Partial<Record<PuzzleSubmissionField, string>>>;
 
-const normal = (word: string | undefined) => (word ?? '').trim().toLocaleLowerCase('en-US');
+const normal = (word: string | undefined) => normaliseWord(word ?? '');
 
 export function categoryWords(values: Values, n: CategoryNumber): string[] {
   return WORD_NUMBERS.map((m) => (values[`category${n}_word${m}`] ?? '').trim());

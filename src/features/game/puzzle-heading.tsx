@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { formatDisplayDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
-import type { Difficulty, Puzzle } from '../../../core/puzzle';
+import type { Puzzle } from '../../../core/puzzle';
+import type { Difficulty } from '../../../core/difficulties';
 import { InfoIcon } from '../../components/icons';
 import { STRINGS } from '../../strings';
 

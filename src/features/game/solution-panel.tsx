@@ -1,9 +1,9 @@
 import type { Puzzle } from '../../../core/puzzle';
 import { STRINGS } from '../../strings';
+import { sameWord } from '../../../core/words';
 
 /** Every category with its words, and the special word that joins them. */
 export function SolutionPanel({ puzzle }: { puzzle: Puzzle }) {
-  const special = puzzle.specialWord.trim().toLocaleLowerCase('en-US');
   return (
     <section className="solution" aria-labelledby="solution-title">
       <h2 id="solution-title">{STRINGS.solutionTitle}</h2>
@@ -11,9 +11,7 @@ export function SolutionPanel({ puzzle }: { puzzle: Puzzle }) {
         {puzzle.categories.map((category) => (
           <li key={category.name}>
             <strong>{category.name}:</strong>{' '}
-            {category.words
-              .filter((w) => w.trim().toLocaleLowerCase('en-US') !== special)
-              .join(', ')}
+            {category.words.filter((w) => !sameWord(w, puzzle.specialWord)).join(', ')}
             {' + '}
             <em>{puzzle.specialWord}</em>
           </li>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
-import type { Difficulty } from '../../../core/puzzle';
+import type { Difficulty } from '../../../core/difficulties';
 import { TextPage } from '../../components/text-page';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { HowToPlayText } from './how-to-play-text';

@@ -1,6 +1,6 @@
 import { DEFAULT_DIFFICULTY } from '../../../core/game/difficulty';
 import type { PaletteKey } from '../../../core/game/palette';
-import type { Difficulty } from '../../../core/puzzle';
+import type { Difficulty } from '../../../core/difficulties';
 
 /** The player's choices: what the provider holds and what stored-preferences.ts reads and writes. */
 export type GameMode = 'legacy' | 'dragAndDrop';
