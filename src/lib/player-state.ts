@@ -48,11 +48,6 @@ export function loadPlayer(): Promise<PlayerStore> {
   return player;
 }
 
-/** For tests: forget the loaded player, so the next load reads storage again. */
-export function resetPlayerForTests(store?: PlayerStore): void {
-  player = store ? settled(store) : null;
-}
-
 const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
 
 /**
