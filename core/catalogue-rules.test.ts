@@ -71,6 +71,18 @@ describe('checkCatalogueContent', () => {
     ]);
   });
 
+  it('refuses a title used twice, whatever its case', () => {
+    const second = puzzle(2, '2026-01-02');
+    (second.data as { title: string }).title = 'title 1';
+    expect(checkCatalogueContent([puzzle(1, '2026-01-01'), second])).toEqual([
+      {
+        file: 'puzzle_2.json',
+        field: 'title',
+        message: '"title 1" is already the title of puzzle_1.json',
+      },
+    ]);
+  });
+
   it('allows three shared words between two puzzles but not four', () => {
     const three = ['Apple', 'Pear', 'Plum'];
     expect(

@@ -82,6 +82,24 @@ function checkSpecialWords(entries: readonly Entry[]): Violation[] {
   return violations;
 }
 
+/** No title is the title of two puzzles: the archive would list two the same. */
+function checkTitles(entries: readonly Entry[]): Violation[] {
+  const firstFile = new Map<string, string>();
+  const violations: Violation[] = [];
+  for (const { file, puzzle } of entries) {
+    const key = normalise(puzzle.title);
+    const first = firstFile.get(key);
+    if (first === undefined) firstFile.set(key, file);
+    else
+      violations.push({
+        file,
+        field: 'title',
+        message: `"${puzzle.title}" is already the title of ${first}`,
+      });
+  }
+  return violations;
+}
+
 /** No two puzzles share more than MAX_SHARED_WORDS words. */
 function checkOverlap(entries: readonly Entry[]): Violation[] {
   const sets = entries.map((e) => new Set(e.puzzle.words.map(normalise)));
@@ -106,7 +124,12 @@ export function checkCatalogueContent(
   entries: readonly { file: string; data: unknown }[],
 ): Violation[] {
   const parsed = parsedEntries(entries);
-  return [...checkIdSequence(entries), ...checkSpecialWords(parsed), ...checkOverlap(parsed)];
+  return [
+    ...checkIdSequence(entries),
+    ...checkSpecialWords(parsed),
+    ...checkTitles(parsed),
+    ...checkOverlap(parsed),
+  ];
 }
 
 /** Every daily date has a puzzle, and the archive's history is long enough. */
