@@ -1,8 +1,8 @@
 import { use } from 'react';
 import { statistics, type Statistics } from '../../../core/stats';
 import { TextPage } from '../../components/text-page';
-import { todayUtc } from '../../lib/clock';
-import { loadPlayer } from '../../lib/player-state';
+import { useToday } from '../../lib/page-context';
+import { usePlayer } from '../../lib/player-context';
 import { readConsent } from '../../lib/storage';
 import { STRINGS } from '../../strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
@@ -25,8 +25,8 @@ export function StatsPage() {
 }
 
 function StoredStats() {
-  const { data } = use(loadPlayer());
-  const view = statistics(data.history, data.stats, todayUtc());
+  const { data } = usePlayer().store;
+  const view = statistics(data.history, data.stats, useToday());
   return (
     <>
       <StatNumbers view={view} />
