@@ -16,7 +16,7 @@ import { routeOf } from './app/routes';
 import { pageDataJson, type PageData } from './app/page-data';
 import { findPlayable, seedCatalogue } from './lib/catalogue';
 import { setServerCookieReader } from './lib/cookie-source';
-import type { HeadCollector } from './lib/page-context';
+import { headCollector } from './lib/page-context';
 import { dailyPuzzleChoice } from './lib/player-state';
 import { storedPreferences } from './lib/preferences/stored-preferences';
 
@@ -89,7 +89,7 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       seededWith = input.summaries;
     }
     seedCatalogue(input.summaries, puzzles);
-    const head: HeadCollector = { title: null, status: 200 };
+    const head = headCollector();
     const { prelude } = await prerenderToNodeStream(
       <Router ssrPath={input.path} ssrSearch={input.search.replace(/^\?/, '')}>
         <Root today={today} head={head} />
@@ -100,7 +100,7 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         // A component that throws is a bug: the server says so (the browser then renders it).
         onError(error) {
-          head.status = 500;
+          head.record({ status: 500 });
           console.error('Server render error:', error);
         },
       },

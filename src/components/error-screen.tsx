@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useHeadCollector } from '../lib/page-context';
+import { useServerHead } from '../lib/page-context';
 import { usePageTitle } from '../lib/use-page-title';
 import { STRINGS } from '../strings';
 
@@ -13,8 +13,7 @@ interface ErrorScreenProps {
 export function ErrorScreen({ status, detail }: ErrorScreenProps) {
   usePageTitle(status);
   // The server answers with the status shown ("404 Not Found" -> 404; an error -> 500).
-  const head = useHeadCollector();
-  if (head) head.status = /^\d{3}\b/.test(status) ? Number(status.slice(0, 3)) : 500;
+  useServerHead({ status: /^\d{3}\b/.test(status) ? Number(status.slice(0, 3)) : 500 });
   return (
     <div className="error-screen">
       <h1>{STRINGS.errorTitle}</h1>

@@ -1,11 +1,10 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { todayUtc } from './clock';
 
 /**
  * What a page is rendered for: the UTC day, and (on the server) where the page's title goes.
  * The server renders with the day of the request and writes it into the page; the browser
- * hydrates with that same day, then moves to its own day if the two differ (a page kept open, or
- * cached, past midnight UTC).
+ * hydrates only a page of its own day, and renders any other afresh for today (src/main.tsx).
  */
 export interface HeadCollector {
   title: string | null;
@@ -13,37 +12,47 @@ export interface HeadCollector {
   status: number;
 }
 
+/** A collector for one server render, with its one way to be written. */
+export function headCollector(): HeadCollector & { record(fields: Partial<HeadCollector>): void } {
+  const head = {
+    title: null,
+    status: 200,
+    record(fields: Partial<HeadCollector>) {
+      Object.assign(head, fields);
+    },
+  };
+  return head;
+}
+
+type Collector = ReturnType<typeof headCollector>;
+
 interface PageContextValue {
   today: string;
-  head: HeadCollector | null;
+  head: Collector | null;
 }
 
 const PageContext = createContext<PageContextValue | null>(null);
 
 export function PageProvider({
-  today: rendered,
+  today,
   head = null,
   children,
 }: {
   today: string;
-  head?: HeadCollector | null;
+  head?: Collector | null;
   children: ReactNode;
 }) {
-  const [today, setToday] = useState(rendered);
-  useEffect(() => {
-    const own = todayUtc();
-    if (own !== rendered) setToday(own);
-  }, [rendered]);
   return <PageContext.Provider value={{ today, head }}>{children}</PageContext.Provider>;
 }
 
-/** The UTC day the page shows (the server's on the first render, then the browser's own). */
+/** The UTC day the page shows. */
 export function useToday(): string {
   const value = useContext(PageContext);
   // Outside a provider (a component test), the browser's own day.
   return value?.today ?? todayUtc();
 }
 
-export function useHeadCollector(): HeadCollector | null {
-  return useContext(PageContext)?.head ?? null;
+/** On the server, records what the page's <head> and status line say; in the browser, nothing. */
+export function useServerHead(fields: Partial<HeadCollector>): void {
+  useContext(PageContext)?.head?.record(fields);
 }

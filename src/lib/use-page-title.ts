@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useHeadCollector } from './page-context';
+import { useServerHead } from './page-context';
 
 /**
  * Each page's meta description (search results, link previews), by path. Kept here rather than in
@@ -48,8 +48,7 @@ function setMetaDescription(content: string): void {
  */
 export function usePageTitle(title: string | null): void {
   // The server renders no effects: it takes the title from the collector into the page's <head>.
-  const head = useHeadCollector();
-  if (head) head.title = documentTitle(title);
+  useServerHead({ title: documentTitle(title) });
   useEffect(() => {
     document.title = documentTitle(title);
     setMetaDescription(pageDescription(window.location.pathname));
