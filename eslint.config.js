@@ -98,6 +98,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-server/',
       'node_modules/',
       'reports/',
       'test-results/',

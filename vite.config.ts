@@ -29,64 +29,82 @@ function absoluteShareLinks(
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
     puzzleCatalogue(),
     absoluteShareLinks(),
-    VitePWA({
-      // A new version waits until the player chooses to reload (src/features/update/).
-      registerType: 'prompt',
-      // Registered by src/lib/service-worker.ts after the load event, off the critical path.
-      injectRegister: false,
-      manifest: {
-        id: '/',
-        name: 'Linchpin',
-        short_name: 'Linchpin',
-        description: 'The daily puzzle where one word holds four groups together.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        // Light colours of src/styles/global.css (--bg); index.html's theme-color metas add dark.
-        theme_color: '#f7f4ee',
-        background_color: '#f7f4ee',
-        categories: ['games', 'entertainment'],
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-      workbox: {
-        // The app shell, every route's code and every puzzle file (each a few hundred bytes),
-        // so the whole game plays offline after one visit. Not the Twodle video (public/media/,
-        // large and fetched in ranges) nor the link-preview image. The plugin adds the manifest.
-        globPatterns: ['**/*.{html,js,css,svg,png,ico,json}'],
-        // Puzzle files are fetched as /puzzles/<id>.json?v=<catalogue version> (src/lib/catalogue.ts).
-        ignoreURLParametersMatching: [/^v$/, /^utm_/, /^fbclid$/],
-        globIgnores: ['media/**', 'og-image.png'],
-        // Client routes (/archive, /stats, /game?…) get index.html from the cache; the API and
-        // direct file addresses never do.
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
-        // The first install takes control at once (nothing to break); an update waits for the
-        // player's "Reload" (skipWaiting stays off).
-        clientsClaim: true,
-        skipWaiting: false,
-        cleanupOutdatedCaches: true,
-      },
-    }),
+    // The server's bundle (dist-server/) has no service worker of its own.
+    !isSsrBuild &&
+      VitePWA({
+        // A new version waits until the player chooses to reload (src/features/update/).
+        registerType: 'prompt',
+        // Registered by src/lib/service-worker.ts after the load event, off the critical path.
+        injectRegister: false,
+        manifest: {
+          id: '/',
+          name: 'Linchpin',
+          short_name: 'Linchpin',
+          description: 'The daily puzzle where one word holds four groups together.',
+          lang: 'en',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          // Light colours of src/styles/global.css (--bg); index.html's theme-color metas add dark.
+          theme_color: '#f7f4ee',
+          background_color: '#f7f4ee',
+          categories: ['games', 'entertainment'],
+          icons: [
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+            {
+              src: '/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        workbox: {
+          // The app shell, every route's code and every puzzle file (each a few hundred bytes),
+          // so the whole game plays offline after one visit. Not the Twodle video (public/media/,
+          // large and fetched in ranges) nor the link-preview image. The plugin adds the manifest.
+          globPatterns: ['**/*.{html,js,css,svg,png,ico,json}'],
+          // Puzzle files are fetched as /puzzles/<id>.json?v=<catalogue version> (src/lib/catalogue.ts).
+          ignoreURLParametersMatching: [/^v$/, /^utm_/, /^fbclid$/],
+          globIgnores: ['media/**', 'og-image.png'],
+          // Pages come from the network first, so a new day's page is never hidden behind
+          // yesterday's; each page visited is kept for offline use, and a page never visited falls
+          // back to the app's page (which renders the route in the browser). Not the API.
+          navigateFallback: null,
+          runtimeCaching: [
+            {
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' && !url.pathname.startsWith('/api'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'pages',
+                networkTimeoutSeconds: 4,
+                expiration: { maxEntries: 40 },
+                precacheFallback: { fallbackURL: 'index.html' },
+              },
+            },
+          ],
+          // The first install takes control at once (nothing to break); an update waits for the
+          // player's "Reload" (skipWaiting stays off).
+          clientsClaim: true,
+          skipWaiting: false,
+          cleanupOutdatedCaches: true,
+        },
+      }),
   ],
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The server reads the manifest to preload each route's code with its page.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
   test: {
     projects: [
@@ -115,4 +133,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

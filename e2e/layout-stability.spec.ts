@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { archivePuzzle, setClock } from './support';
+import { type Page } from '@playwright/test';
+import { archivePuzzle, puzzleDated } from './support';
 
 /**
  * Nothing on the page jumps while it loads (Cumulative Layout Shift): a player who reaches for a
  * button as the page arrives hits the button they aimed at. The browser reports every shift.
  */
-const TODAY = '2026-11-20';
+// The browser keeps its own clock, which is the server's: each page is hydrated, not re-rendered.
+const TODAY = new Date().toISOString().slice(0, 10);
 const ROUTES = [
   '/',
   '/game',
@@ -16,9 +18,54 @@ const ROUTES = [
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-for (const route of ROUTES) {
-  test(`${route} loads without layout shifts`, async ({ page }) => {
-    await setClock(page, `${TODAY}T12:00:00Z`);
+/** What a returning player has stored: consent, today's daily finished, an archive game under way. */
+async function storeRecords(page: Page, baseURL: string) {
+  const daily = puzzleDated(TODAY);
+  await page.context().addCookies([
+    { name: 'linchpin_cookie_consent', value: 'accepted', url: baseURL },
+    {
+      name: 'linchpin_daily_puzzle',
+      value: encodeURIComponent(
+        JSON.stringify({ completed: true, won: true, date: TODAY, score: 4, attempts: 3 }),
+      ),
+      url: baseURL,
+    },
+  ]);
+  const record = (value: unknown) => JSON.stringify({ expires: '2099-01-01', value });
+  await page.addInitScript(
+    ([completion, history]) => {
+      localStorage.setItem('linchpin_puzzleCompleted_' + completion.date, completion.text);
+      localStorage.setItem('linchpin_completedPuzzles', history);
+    },
+    [
+      {
+        date: daily.date,
+        text: record({
+          completed: true,
+          won: true,
+          date: daily.date,
+          puzzleId: daily.id,
+          score: 4,
+          attempts: 3,
+        }),
+      },
+      record([{ date: TODAY, id: daily.id, attempts: 3, won: true }]),
+    ] as const,
+  );
+}
+
+for (const [route, stored] of ROUTES.flatMap(
+  (r) =>
+    [
+      [r, false],
+      [r, true],
+    ] as const,
+)) {
+  test(`${route} loads without layout shifts${stored ? ', with stored records' : ''}`, async ({
+    page,
+    baseURL,
+  }) => {
+    if (stored) await storeRecords(page, baseURL ?? '');
     await page.addInitScript(() => {
       const shifts: number[] = [];
       Object.assign(window, { __shifts: shifts });

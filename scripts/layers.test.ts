@@ -41,7 +41,7 @@ describe('the layers hold', () => {
     );
     const feature = plant(
       'src/features/home/zz-planted.ts',
-      "import { preloadGame } from '../../app/preload';\nexport const planted = preloadGame;\n",
+      "import { routeOf } from '../../app/routes';\nexport const planted = routeOf;\n",
     );
     expect(await ruleIds([shared])).toContain('import-x/no-restricted-paths');
     expect(await ruleIds([feature])).toContain('import-x/no-restricted-paths');

@@ -78,19 +78,6 @@ export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
       if (id !== RESOLVED_INDEX_ID) return null;
       return `export const catalogueVersion = ${JSON.stringify(current().version)};`;
     },
-    // The list of puzzles is fetched with the app's code, not after it: the pages that show
-    // puzzles (home, game, archive) then render one round trip sooner. Same URL and mode as
-    // src/lib/catalogue.ts fetches, so the browser uses the preloaded response.
-    transformIndexHtml() {
-      const href = `/puzzles/index.json?v=${current().version}`;
-      return [
-        {
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' },
-          injectTo: 'head',
-        },
-      ];
-    },
     generateBundle() {
       for (const [name, source] of current().files) {
         this.emitFile({ type: 'asset', fileName: `puzzles/${name}`, source });

@@ -82,6 +82,9 @@ export function cspDirectives(options: CspOptions): Record<string, string[]> {
     'default-src': ["'self'"],
     'script-src': unique(["'self'", ...scripts, ...extra.script]),
     'style-src': unique(["'self'", ...styles]),
+    // Server-rendered pages carry style attributes (a colour circle's fill, a bar's width); they
+    // cannot run code. Style elements and sheets stay limited to the site's own and the hashes.
+    'style-src-attr': ["'unsafe-inline'"],
     'img-src': unique(["'self'", 'data:', ...extra.img]),
     'font-src': ["'self'"],
     'connect-src': unique(["'self'", ...extra.connect, ...(options.formOrigins ?? [])]),

@@ -3,6 +3,7 @@ import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fa
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { isAppRoute } from '../core/routes';
+import { createPageRenderer } from './page-renderer';
 
 /**
  * The built site from dist/: hashed files under /assets/ cached for a year, everything else
@@ -13,6 +14,12 @@ import { isAppRoute } from '../core/routes';
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+/**
+ * A page holds today's puzzle and the player's own theme and consent (from their cookies): a
+ * browser may keep it only to ask again (so it never shows yesterday's page after midnight UTC),
+ * and no shared cache may keep it at all.
+ */
+export const PAGE_CACHE = 'private, no-cache';
 
 /** index.html, or null when the site has not been built. Read once at start-up. */
 export function readIndexHtml(distDir: string): string | null {
@@ -28,6 +35,19 @@ export function registerStaticSite(
   options: { distDir: string; indexHtml: string | null },
 ): void {
   const { distDir, indexHtml } = options;
+  // Pages are rendered on the server from dist-server/ beside dist/ (`npm run build` writes both);
+  // without it, every page gets the built index.html and the browser renders it.
+  const pages = createPageRenderer({ distDir, serverDir: `${distDir}-server` }).catch(
+    (error: unknown) => {
+      app.log.error(error, 'The page renderer could not start; pages are rendered in the browser');
+      return null;
+    },
+  );
+  app.addHook('onReady', async () => {
+    if ((await pages) === null && indexHtml !== null) {
+      app.log.warn('No server renderer in dist-server/: pages are rendered in the browser.');
+    }
+  });
   const assetsPrefix = join(distDir, 'assets') + sep;
 
   if (existsSync(distDir)) {
@@ -46,7 +66,7 @@ export function registerStaticSite(
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     const isPage =
@@ -61,6 +81,21 @@ export function registerStaticSite(
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet: run `npm run build`, then start the server again.');
+    }
+    const renderer = await pages;
+    if (renderer) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const page = await renderer.render({
+        path,
+        search: query,
+        cookieHeader: request.headers.cookie,
+      });
+      return reply
+        .code(page.status)
+        .header('Cache-Control', PAGE_CACHE)
+        .header('Vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     }
     return reply
       .code(isAppRoute(path) ? 200 : 404)

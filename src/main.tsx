@@ -1,15 +1,33 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { readPageData } from './app/page-data';
+import { Root } from './app/root';
+import { seedCatalogue } from './lib/catalogue';
+import { todayUtc } from './lib/clock';
 import './styles/global.css';
 
+/**
+ * The browser's entry point. A page the server rendered carries the data it was rendered with: the
+ * app starts from the same data and hydrates the HTML in place. A page rendered for another address
+ * or another day (an offline copy, a static page from the build, a tab left open overnight) is
+ * rendered afresh for this address and today, with the catalogue read as usual.
+ */
 const root = document.getElementById('root');
+const data = readPageData(document);
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const current =
+    data !== null &&
+    data.today === todayUtc() &&
+    data.path === location.pathname &&
+    data.search.replace(/^\?/, '') === location.search.replace(/^\?/, '');
+  if (current && root.firstElementChild) {
+    seedCatalogue(data.summaries, data.puzzles);
+    hydrateRoot(root, <Root today={data.today} />, {
+      // A mismatch is a bug: say so where the tests (and a developer) look.
+      onRecoverableError: (error) => console.error('Hydration error:', error),
+    });
+  } else {
+    createRoot(root).render(<Root today={todayUtc()} />);
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { PreferencesProvider } from '../lib/preferences/preferences';
 import { ThemeRoot } from '../components/theme-root';
 import { usePageViews } from '../lib/use-page-views';
 import { STRINGS } from '../strings';
-import { GamePage, LAYOUT_ROUTES } from './routes';
+import { GAME_ROUTE, LAYOUT_ROUTES } from './routes';
 
 function PageLoading() {
   return (
@@ -33,7 +33,7 @@ export function App() {
             <Switch>
               <Route path="/game">
                 <Suspense fallback={<PageLoading />}>
-                  <GamePage />
+                  <GAME_ROUTE.component />
                 </Suspense>
               </Route>
               <Route>

@@ -1,74 +1,65 @@
-import { lazy } from 'react';
-import { ROUTES } from '../../core/routes';
-import { preloadGame } from './preload';
+import { lazy, type ComponentType } from 'react';
+import { ROUTES, type RoutePath } from '../../core/routes';
 
-/** Route modules load lazily: a player fetches only the code of the page being shown. */
-const LazyHomePage = lazy(() =>
-  import('../features/home/home-page').then((m) => ({ default: m.HomePage })),
-);
+/**
+ * Every page's module, loaded lazily: a player fetches only the code of the page being shown. The
+ * file names are the keys, so the server can preload (and link the styles of) the very module a
+ * route renders, from the build's manifest.
+ */
+const PAGE_MODULES = import.meta.glob<Record<string, ComponentType>>([
+  '../features/*/*-page.tsx',
+  '../features/legal/legal-pages.tsx',
+]);
+
+export interface PageRoute {
+  path: RoutePath;
+  component: ComponentType;
+  /** The page's source file, as the build's manifest names it (e.g. src/features/game/game-page.tsx). */
+  module: string;
+  /** Loads the page's code (to warm it before it is needed). */
+  load: () => Promise<unknown>;
+}
+
+function page(path: RoutePath, file: string, name: string): PageRoute {
+  const load = PAGE_MODULES[file];
+  if (!load) throw new Error(`No page module ${file}`);
+  const component = lazy(() =>
+    load().then((module) => {
+      const Page = module[name];
+      if (!Page) throw new Error(`${file} has no ${name}`);
+      return { default: Page };
+    }),
+  );
+  return { path, component, module: file.replace(/^\.\.\//, 'src/'), load };
+}
+
+export const GAME_ROUTE = page(ROUTES.game, '../features/game/game-page.tsx', 'GamePage');
+
+/** Warms the game's code when the player reaches for Play, so it is usually there by the click. */
+const preloadGame = () => void GAME_ROUTE.load();
+
+const home = page(ROUTES.home, '../features/home/home-page.tsx', 'HomePage');
+const LazyHome = home.component as ComponentType<{ warmGame: () => void }>;
 /** Home warms the game's code when the player reaches for Play. */
-export const HomePage = () => <LazyHomePage warmGame={preloadGame} />;
-export const GamePage = lazy(() =>
-  import('../features/game/game-page').then((m) => ({ default: m.GamePage })),
-);
-const legalPages = () => import('../features/legal/legal-pages');
+const HomePage = () => <LazyHome warmGame={preloadGame} />;
 
-export const LAYOUT_ROUTES = [
-  { path: ROUTES.home, component: HomePage },
-  {
-    path: ROUTES.howToPlay,
-    component: lazy(() =>
-      import('../features/how-to-play/how-to-play-page').then((m) => ({
-        default: m.HowToPlayPage,
-      })),
-    ),
-  },
-  {
-    path: ROUTES.about,
-    component: lazy(() =>
-      import('../features/about/about-page').then((m) => ({ default: m.AboutPage })),
-    ),
-  },
-  {
-    path: ROUTES.terms,
-    component: lazy(() => legalPages().then((m) => ({ default: m.TermsPage }))),
-  },
-  {
-    path: ROUTES.privacy,
-    component: lazy(() => legalPages().then((m) => ({ default: m.PrivacyPage }))),
-  },
-  {
-    path: ROUTES.contact,
-    component: lazy(() =>
-      import('../features/forms/contact-page').then((m) => ({ default: m.ContactPage })),
-    ),
-  },
-  {
-    path: ROUTES.submitPuzzle,
-    component: lazy(() =>
-      import('../features/forms/submit-puzzle-page').then((m) => ({ default: m.SubmitPuzzlePage })),
-    ),
-  },
-  {
-    path: ROUTES.archive,
-    component: lazy(() =>
-      import('../features/archive/archive-page').then((m) => ({ default: m.ArchivePage })),
-    ),
-  },
-  {
-    path: ROUTES.twodle,
-    component: lazy(() =>
-      import('../features/twodle/twodle-page').then((m) => ({ default: m.TwodlePage })),
-    ),
-  },
-  {
-    path: ROUTES.stats,
-    component: lazy(() =>
-      import('../features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
-    ),
-  },
-  {
-    path: ROUTES.ad,
-    component: lazy(() => import('../features/ad/ad-page').then((m) => ({ default: m.AdPage }))),
-  },
-] as const;
+export const LAYOUT_ROUTES: readonly PageRoute[] = [
+  { ...home, component: HomePage },
+  page(ROUTES.howToPlay, '../features/how-to-play/how-to-play-page.tsx', 'HowToPlayPage'),
+  page(ROUTES.about, '../features/about/about-page.tsx', 'AboutPage'),
+  page(ROUTES.terms, '../features/legal/legal-pages.tsx', 'TermsPage'),
+  page(ROUTES.privacy, '../features/legal/legal-pages.tsx', 'PrivacyPage'),
+  page(ROUTES.contact, '../features/forms/contact-page.tsx', 'ContactPage'),
+  page(ROUTES.submitPuzzle, '../features/forms/submit-puzzle-page.tsx', 'SubmitPuzzlePage'),
+  page(ROUTES.archive, '../features/archive/archive-page.tsx', 'ArchivePage'),
+  page(ROUTES.twodle, '../features/twodle/twodle-page.tsx', 'TwodlePage'),
+  page(ROUTES.stats, '../features/stats/stats-page.tsx', 'StatsPage'),
+  page(ROUTES.ad, '../features/ad/ad-page.tsx', 'AdPage'),
+];
+
+/** The page route of a path, or null (the 404 screen). */
+export function routeOf(path: string): PageRoute | null {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (trimmed === ROUTES.game) return GAME_ROUTE;
+  return LAYOUT_ROUTES.find((route) => route.path === trimmed) ?? null;
+}

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useServerHead } from '../lib/page-context';
 import { usePageTitle } from '../lib/use-page-title';
 import { STRINGS } from '../strings';
 
@@ -11,6 +12,8 @@ interface ErrorScreenProps {
 /** The fallback for an unmatched route, an unknown puzzle or an error while rendering. */
 export function ErrorScreen({ status, detail }: ErrorScreenProps) {
   usePageTitle(status);
+  // The server answers with the status shown ("404 Not Found" -> 404; an error -> 500).
+  useServerHead({ status: /^\d{3}\b/.test(status) ? Number(status.slice(0, 3)) : 500 });
   return (
     <div className="error-screen">
       <h1>{STRINGS.errorTitle}</h1>

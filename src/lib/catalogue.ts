@@ -1,7 +1,7 @@
 import { catalogueVersion } from 'virtual:puzzle-index';
 import { playablePuzzles } from '../../core/daily';
 import { isPuzzleShaped, type Puzzle, type PuzzleSummary } from '../../core/puzzle';
-import { settling, type Settled } from './settled';
+import { settled, settling, type Settled } from './settled';
 
 /**
  * The catalogue is data, not code: `/puzzles/index.json` (every puzzle's summary, no solutions)
@@ -42,6 +42,20 @@ export function loadSummaries(): Promise<readonly PuzzleSummary[]> {
     summaries = settling(loading);
   }
   return summaries;
+}
+
+/**
+ * The catalogue data a page was rendered with (docs/architecture.md, "Paint before the
+ * JavaScript"): the list and the page's puzzle are then read at once, with no request, so the
+ * browser's first render matches the server's page.
+ */
+export function seedCatalogue(
+  list: readonly PuzzleSummary[],
+  known: readonly Puzzle[],
+  options: { replace?: boolean } = {},
+): void {
+  if (options.replace || !summaries) summaries = settled(list);
+  for (const puzzle of known) if (!puzzles.has(puzzle.id)) puzzles.set(puzzle.id, settled(puzzle));
 }
 
 /** A puzzle that may be played today, or null (unknown id, or dated in the future). */

@@ -21,8 +21,10 @@ function subscribe(listener: () => void): () => void {
 
 export type BannerState = 'first' | 'reopened' | null;
 
+const bannerState = (): BannerState =>
+  reopened ? 'reopened' : readConsent() === null ? 'first' : null;
+
+/** The server renders from the request's cookies, so the banner shows only when it belongs. */
 export function useCookieBanner(): BannerState {
-  return useSyncExternalStore(subscribe, () =>
-    reopened ? 'reopened' : readConsent() === null ? 'first' : null,
-  );
+  return useSyncExternalStore(subscribe, bannerState, bannerState);
 }

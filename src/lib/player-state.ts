@@ -1,4 +1,5 @@
 import { chooseDailyPuzzle, pickRandomOlder } from '../../core/daily';
+import { seededRandom, seedOf } from '../../core/game/random';
 import {
   EMPTY_PLAYER,
   forgetCompletion,
@@ -60,7 +61,9 @@ export function dailyPuzzleChoice(
   summaries: readonly PuzzleSummary[],
   today: string,
 ): { puzzleId: string | null; remember: PlayerData | null } {
-  const choice = chooseDailyPuzzle(summaries, today, data.randomDaily, data.usedRandom, random);
+  // Seeded by the day: the server's page and the browser's agree on the stand-in.
+  const byDay = seededRandom(seedOf(today));
+  const choice = chooseDailyPuzzle(summaries, today, data.randomDaily, data.usedRandom, byDay);
   const cache = choice.cache;
   const changed =
     cache?.puzzleId !== data.randomDaily?.puzzleId ||

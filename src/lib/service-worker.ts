@@ -26,7 +26,10 @@ export async function registerServiceWorker({
   checkEveryMs = HOUR,
   container = navigator.serviceWorker,
 }: ServiceWorkerOptions): Promise<void> {
-  const registration = await container.register(url, { scope: '/' });
+  // Undefined where a browser (or a test harness) blocks service workers without refusing.
+  const registration = (await container.register(url, { scope: '/' })) as
+    ServiceWorkerRegistration | undefined;
+  if (!registration) return;
 
   const apply = () => {
     const waiting = registration.waiting;

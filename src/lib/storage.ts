@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { allCookies, cookieValue, onServer } from './cookie-source';
 import { STORAGE_PREFIX, STORED_ITEMS, storedName, type CookieKey } from '../../core/stored-items';
 
 /**
@@ -29,7 +30,7 @@ function setCookie(key: CookieKey, value: string): void {
 }
 
 export function readConsent(): Consent | null {
-  const value = Cookies.get(cookieName('consent'));
+  const value = cookieValue(cookieName('consent'));
   return value === 'accepted' || value === 'rejected' ? value : null;
 }
 
@@ -42,6 +43,7 @@ export function saveConsent(consent: Consent): void {
 }
 
 function webStorages(): Storage[] {
+  if (onServer()) return [];
   try {
     return [localStorage, sessionStorage];
   } catch {
@@ -52,7 +54,7 @@ function webStorages(): Storage[] {
 
 /** Deletes every cookie and storage key of the product except the consent cookie. */
 export function forgetEverything(): void {
-  for (const name of Object.keys(Cookies.get())) {
+  for (const name of Object.keys(allCookies())) {
     if (name.startsWith(PREFIX) && name !== cookieName('consent')) {
       Cookies.remove(name, { path: '/' });
     }
@@ -63,7 +65,7 @@ export function forgetEverything(): void {
 }
 
 export function readCookie<T>(key: CookieKey, parse: Parse<T>): T | null {
-  const text = mayStore() ? Cookies.get(cookieName(key)) : undefined;
+  const text = mayStore() ? cookieValue(cookieName(key)) : undefined;
   return text === undefined ? null : (parse(text) ?? null);
 }
 

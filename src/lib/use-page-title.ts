@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useServerHead } from './page-context';
 
 /**
  * Each page's meta description (search results, link previews), by path. Kept here rather than in
@@ -46,11 +47,15 @@ function setMetaDescription(content: string): void {
  * Every page calls it, and a navigation renders the new page, so both follow the route.
  */
 export function usePageTitle(title: string | null): void {
-  const path = window.location.pathname;
+  // The server renders no effects: it takes the title from the collector into the page's <head>.
+  useServerHead({ title: documentTitle(title) });
   useEffect(() => {
-    document.title = title ? `${title} · Linchpin` : 'Linchpin: the daily word puzzle';
+    document.title = documentTitle(title);
+    setMetaDescription(pageDescription(window.location.pathname));
   }, [title]);
-  useEffect(() => {
-    setMetaDescription(pageDescription(path));
-  }, [path]);
+}
+
+/** "Puzzle Archive · Linchpin", or the site's own title for the home page. */
+export function documentTitle(title: string | null): string {
+  return title ? `${title} · Linchpin` : 'Linchpin: the daily word puzzle';
 }

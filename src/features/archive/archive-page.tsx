@@ -9,14 +9,14 @@ import { completionOf, type PuzzleCompletion } from '../../../core/records';
 import { gameHref } from '../../../core/routes';
 import { TextPage } from '../../components/text-page';
 import { loadSummaries } from '../../lib/catalogue';
-import { todayUtc } from '../../lib/clock';
-import { loadPlayer } from '../../lib/player-state';
+import { useToday } from '../../lib/page-context';
+import { usePlayer } from '../../lib/player-context';
 import { STRINGS } from '../../strings';
 
 /** /archive: every puzzle dated today or earlier, newest first (docs/spec.md §2). */
 export function ArchivePage() {
-  const { data } = use(loadPlayer());
-  const today = todayUtc();
+  const { data } = usePlayer().store;
+  const today = useToday();
   // ISO dates sort as plain strings (localeCompare would first load the browser's collation data).
   const puzzles = [...playablePuzzles(use(loadSummaries()), today)].sort((a, b) =>
     a.date < b.date ? 1 : a.date > b.date ? -1 : 0,

@@ -12,10 +12,10 @@ import { PALETTES } from '../../../core/game/palette';
 import type { Puzzle } from '../../../core/puzzle';
 import type { DailyCompletion } from '../../../core/records';
 import { openGame } from '../../../core/game/restore-game';
+import { seededRandom, seedOf } from '../../../core/game/random';
 import type { SavedGame } from '../../../core/game/saved-games';
 import { shareText } from '../../../core/share';
 import { useModal } from '../../components/modal-context';
-import { random } from '../../lib/clock';
 import { keepGameState } from '../../lib/kept-games';
 import { saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -72,7 +72,9 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
   const [state, dispatch] = useGame(() =>
     openGame(puzzle, {
       difficulty,
-      random,
+      // A new board's layout follows from the puzzle and the difficulty, so the server's page and
+      // the browser's board show the words in the same places.
+      random: seededRandom(seedOf(`${puzzle.id}:${difficulty}`)),
       pageMode,
       saved,
       finishedDaily: finished ? (finished.won ? 'won' : 'lost') : null,

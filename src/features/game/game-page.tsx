@@ -3,11 +3,12 @@ import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
 import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
-import { todayUtc } from '../../lib/clock';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
 import { savedGameOf } from '../../../core/game/saved-games';
 import { gameHref, readGameAddress } from '../../../core/routes';
-import { forgetSolved, loadPlayer } from '../../lib/player-state';
+import { forgetSolved } from '../../lib/player-state';
+import { useToday } from '../../lib/page-context';
+import { usePlayer } from '../../lib/player-context';
 import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
@@ -71,8 +72,8 @@ function PuzzleLoader({
 /** /game?puzzleId=<id>&mode=play|retry|solution; with no id, today's puzzle. */
 export function GamePage() {
   const { puzzleId: requested, mode: askedMode } = readGameAddress(useSearch());
-  const [today] = useState(todayUtc);
-  const player = use(loadPlayer());
+  const today = useToday();
+  const { store: player, loaded } = usePlayer();
   const summaries = use(loadSummaries());
   const dailyId = useDailyPuzzleId(player, summaries, today);
   const id = requested ?? dailyId;
@@ -102,6 +103,8 @@ export function GamePage() {
         }
       >
         <PuzzleLoader
+          // The stored game (if any) is applied when the player's data has been read.
+          key={`${id}:${loaded ? 'stored' : 'first'}`}
           id={id}
           pageMode={pageMode}
           isDaily={id === dailyId}

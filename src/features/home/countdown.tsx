@@ -8,9 +8,12 @@ export function Countdown({ now }: { now: number }) {
   return (
     <p className="countdown">
       <span aria-hidden="true">
-        {STRINGS.newPuzzleIn} <time className="countdown-time">{remaining}</time>
+        {STRINGS.newPuzzleIn}{' '}
+        <time className="countdown-time" suppressHydrationWarning>
+          {remaining}
+        </time>
       </span>
-      <span className="visually-hidden">
+      <span className="visually-hidden" suppressHydrationWarning>
         {STRINGS.newPuzzleIn} {Number(hours)} hours {Number(minutes)} minutes
       </span>
     </p>

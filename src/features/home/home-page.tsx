@@ -8,7 +8,9 @@ import { dailyCompletionOn, type PlayerData } from '../../../core/records';
 import { gameHref, ROUTES } from '../../../core/routes';
 import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
-import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
+import { nextRandomPuzzleId } from '../../lib/player-state';
+import { useToday } from '../../lib/page-context';
+import { usePlayer } from '../../lib/player-context';
 import { useNow } from '../../lib/use-now';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -20,11 +22,14 @@ import { Countdown } from './countdown';
 export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
   usePageTitle(null);
   const now = useNow();
-  const today = utcDate(now);
+  // The page's day, or the clock's once it passes midnight UTC while the page is open.
+  const pageToday = useToday();
+  const clockToday = utcDate(now);
+  const today = clockToday > pageToday ? clockToday : pageToday;
   const [, navigate] = useLocation();
   const { open } = useModal();
   const { seenHowToPlay } = usePreferences();
-  const player = use(loadPlayer());
+  const { store: player } = usePlayer();
   const summaries = use(loadSummaries());
   const dailyId = useDailyPuzzleId(player, summaries, today);
   const daily = summaries.find((summary) => summary.id === dailyId) ?? null;

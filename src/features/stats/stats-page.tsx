@@ -1,8 +1,7 @@
-import { use } from 'react';
 import { statistics, type Statistics } from '../../../core/stats';
 import { TextPage } from '../../components/text-page';
-import { todayUtc } from '../../lib/clock';
-import { loadPlayer } from '../../lib/player-state';
+import { useToday } from '../../lib/page-context';
+import { usePlayer } from '../../lib/player-context';
 import { readConsent } from '../../lib/storage';
 import { STRINGS } from '../../strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
@@ -25,8 +24,8 @@ export function StatsPage() {
 }
 
 function StoredStats() {
-  const { data } = use(loadPlayer());
-  const view = statistics(data.history, data.stats, todayUtc());
+  const { data } = usePlayer().store;
+  const view = statistics(data.history, data.stats, useToday());
   return (
     <>
       <StatNumbers view={view} />
@@ -60,7 +59,6 @@ function GuessDistribution({ view }: { view: Statistics }) {
   return (
     <section aria-labelledby="distribution-title">
       <h2 id="distribution-title">{STRINGS.statsDistribution}</h2>
-      {view.gamesWon === 0 ? <p className="stats-empty">{STRINGS.statsNoWins}</p> : null}
       <ol className="distribution">
         {view.guessDistribution.map((bar) => (
           <li
@@ -83,6 +81,8 @@ function GuessDistribution({ view }: { view: Statistics }) {
           </li>
         ))}
       </ol>
+      {/* Always there (empty once a game is won), so the page keeps its shape as records load. */}
+      <p className="stats-empty">{view.gamesWon === 0 ? STRINGS.statsNoWins : ''}</p>
     </section>
   );
 }

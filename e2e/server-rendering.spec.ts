@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES } from '../core/routes';
+import { puzzleDated, readPuzzles } from './support';
+
+// The server renders with its own clock: these tests leave the browser's clock alone, so the page
+// the browser hydrates is the one the server rendered for today.
+const today = new Date().toISOString().slice(0, 10);
+const daily = puzzleDated(today);
+const older = readPuzzles()
+  .filter((p) => p.date < today)
+  .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+
+test.describe('with JavaScript off, the server’s HTML already holds the page', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/ shows today’s puzzle card, the buttons and the countdown', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Connect words, find patterns, solve puzzles.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: daily.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: "Play Today's Puzzle" })).toBeVisible();
+    await expect(page.getByText(/New puzzle in: \d\d:\d\d:\d\d/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeVisible();
+  });
+
+  test('/game shows today’s nine words, the circles, the counter and the buttons', async ({
+    page,
+  }) => {
+    await page.goto('/game');
+    await expect(page.getByRole('heading', { level: 1, name: daily.title })).toBeVisible();
+    const grid = page.getByRole('group', { name: 'Words' });
+    await expect(grid.getByRole('button')).toHaveCount(9);
+    for (const word of daily.words) await expect(grid).toContainText(word);
+    await expect(page.getByRole('group', { name: 'Groups' }).getByRole('button')).toHaveCount(4);
+    await expect(page.getByText('Try 1 of 6')).toBeVisible();
+    for (const name of ['Clear All', 'Submit'])
+      await expect(page.getByRole('button', { name })).toBeVisible();
+  });
+
+  test('/game?puzzleId=… shows that puzzle, and /archive lists the past puzzles', async ({
+    page,
+  }) => {
+    await page.goto(`/game?puzzleId=${older?.id ?? ''}&mode=play`);
+    await expect(page.getByRole('heading', { level: 1, name: older?.title })).toBeVisible();
+    await page.goto('/archive');
+    await expect(page.getByRole('heading', { level: 2, name: older?.title })).toBeVisible();
+  });
+
+  test('the player’s cookies decide the theme and the banner in the first HTML', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies(
+      [
+        ['linchpin_cookie_consent', 'accepted'],
+        ['linchpin_dark_mode', 'true'],
+        ['linchpin_color_mode', 'colorBlind'],
+        ['linchpin_difficulty', 'easy'],
+      ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
+    );
+    await page.goto('/game');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-palette', 'colorBlind');
+    await expect(page.getByText('Easy Mode')).toBeVisible();
+    await expect(page.getByText('Try 1 of 8')).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toHaveCount(0);
+  });
+});
+
+/** Opens a path and fails on any console error or warning (a hydration mismatch is one). */
+async function openCleanly(page: Page, path: string) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The suite blocks service workers (playwright.config.ts): its own notice is no problem.
+    if (message.text().includes('blocked by Playwright')) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return problems;
+}
+
+const PATHS = [...Object.values(ROUTES), `/game?puzzleId=${older?.id ?? ''}&mode=solution`];
+
+for (const consent of ['first visit', 'accepted, dark, colour-blind']) {
+  test(`every route hydrates without a mismatch (${consent})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    if (consent !== 'first visit') {
+      await context.addCookies(
+        [
+          ['linchpin_cookie_consent', 'accepted'],
+          ['linchpin_dark_mode', 'true'],
+          ['linchpin_color_mode', 'colorBlind'],
+        ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
+      );
+    }
+    for (const path of PATHS) {
+      expect(await openCleanly(page, path), path).toEqual([]);
+    }
+  });
+}
+
+test('the hydrated board plays: a word joins a group', async ({ page }) => {
+  expect(await openCleanly(page, '/game')).toEqual([]);
+  const word = daily.words[0] ?? '';
+  await page.getByRole('button', { name: 'Category 1', exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`^${word}(,|$)`) }).click();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^${word}(,|$)`) }),
+  ).toHaveAccessibleName(`${word}, in group 1`);
+});
+
+test('unknown routes and puzzles answer 404 with the fallback screen; pages are never cached past today', async ({
+  request,
+}) => {
+  for (const path of ['/no-such-page', '/game?puzzleId=puzzle_99999', '/game?puzzleId=nonsense']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('Unexpected Application Error!');
+  }
+  const home = await request.get('/');
+  expect(home.status()).toBe(200);
+  expect(home.headers()['cache-control']).toBe('private, no-cache');
+  // The game's code comes with the page: no request waits for another.
+  const game = await (await request.get('/game')).text();
+  expect(game).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/game-page-[^"]+\.js">/,
+  );
+  expect(game).toMatch(/<link rel="stylesheet" href="\/assets\/game-page-[^"]+\.css">/);
+  expect(game).toContain('<script id="page-data" type="application/json">');
+});

@@ -1,0 +1,33 @@
+/**
+ * The last step of `npm run build`: keeps Vite's index.html as the server's page template
+ * (dist-server/template.html), then renders every route into dist/ with the same renderer the
+ * server uses, as a first visitor would see it on the day of the build. A static host then serves
+ * real pages (dist/index.html, dist/archive/index.html, …); the browser moves them to its own date.
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ROUTES } from '../core/routes';
+import { createPageRenderer } from '../server/page-renderer';
+
+const ROOT = join(import.meta.dirname, '..');
+
+export async function prerender(distDir = join(ROOT, 'dist')): Promise<string[]> {
+  const serverDir = `${distDir}-server`;
+  copyFileSync(join(distDir, 'index.html'), join(serverDir, 'template.html'));
+  const renderer = await createPageRenderer({ distDir, serverDir });
+  if (!renderer) throw new Error('The server renderer could not be loaded from dist-server/.');
+  const written: string[] = [];
+  for (const path of Object.values(ROUTES)) {
+    const page = await renderer.render({ path, search: '' });
+    const file = path === '/' ? join(distDir, 'index.html') : join(distDir, path, 'index.html');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, page.html);
+    written.push(file);
+  }
+  return written;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const written = await prerender();
+  console.log(`Rendered ${written.length} pages into dist/.`);
+}

@@ -1,0 +1,149 @@
+import { parseCookie } from 'cookie';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Puzzle, PuzzleSummary } from '../core/puzzle';
+
+/**
+ * Renders each page on the server with the app's own components (src/entry-server.tsx, built into
+ * dist-server/), into the built index.html: the page's HTML, its title, the data it was rendered
+ * with, the theme from the player's cookies, and links that preload the route's code and styles.
+ * The same function writes the static pages of dist/ at build time (scripts/prerender.ts).
+ */
+
+/** What src/entry-server.tsx exports (its module is loaded at run time from dist-server/). */
+interface ServerEntry {
+  renderPage(input: {
+    path: string;
+    search: string;
+    cookies: Record<string, string>;
+    now: number;
+    summaries: readonly PuzzleSummary[];
+    puzzle: (id: string) => Puzzle | null;
+  }): Promise<{
+    status: number;
+    html: string;
+    title: string;
+    pageData: string;
+    htmlAttributes: Record<string, string>;
+  }>;
+  routeModule(path: string): string | null;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PageRequest {
+  path: string;
+  /** The query, with or without its "?". */
+  search: string;
+  cookieHeader?: string | undefined;
+  now?: number;
+}
+
+export interface RenderedHtml {
+  status: number;
+  html: string;
+}
+
+export interface PageRenderer {
+  render(request: PageRequest): Promise<RenderedHtml>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The code and styles a route needs at once: its chunk, what it imports, and their CSS. */
+function routeAssets(manifest: Manifest, module: string | null): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (module) visit(module);
+  return { js: [...js], css: [...css] };
+}
+
+/** Loads the server entry, the template, the manifest and the catalogue; null when not built. */
+export async function createPageRenderer(options: {
+  distDir: string;
+  serverDir: string;
+}): Promise<PageRenderer | null> {
+  const { distDir, serverDir } = options;
+  let template: string;
+  let manifest: Manifest;
+  let summaries: PuzzleSummary[];
+  let entry: ServerEntry;
+  try {
+    // The page template as Vite wrote it; the build keeps a copy before it renders dist/'s pages.
+    template = readFileSync(join(serverDir, 'template.html'), 'utf8');
+    manifest = JSON.parse(
+      readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    summaries = JSON.parse(
+      readFileSync(join(distDir, 'puzzles', 'index.json'), 'utf8'),
+    ) as PuzzleSummary[];
+    entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+  } catch {
+    return null;
+  }
+  const shell = template;
+  const puzzles = new Map<string, Puzzle | null>();
+  const puzzle = (id: string): Puzzle | null => {
+    if (!puzzles.has(id)) {
+      try {
+        puzzles.set(
+          id,
+          JSON.parse(readFileSync(join(distDir, 'puzzles', `${id}.json`), 'utf8')) as Puzzle,
+        );
+      } catch {
+        puzzles.set(id, null);
+      }
+    }
+    return puzzles.get(id) ?? null;
+  };
+
+  return {
+    async render(request) {
+      const search = request.search.replace(/^\?/, '');
+      const cookies = Object.fromEntries(
+        Object.entries(parseCookie(request.cookieHeader ?? '')).filter(
+          (pair): pair is [string, string] => typeof pair[1] === 'string',
+        ),
+      );
+      const page = await entry.renderPage({
+        path: request.path,
+        search: search ? `?${search}` : '',
+        cookies,
+        now: request.now ?? Date.now(),
+        summaries,
+        puzzle,
+      });
+      const assets = routeAssets(manifest, entry.routeModule(request.path));
+      const headLinks = [
+        ...assets.css.map((href) => `<link rel="stylesheet" href="/${href}">`),
+        ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
+      ].join('\n    ');
+      const attributes = Object.entries(page.htmlAttributes)
+        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+        .join('');
+      const html = shell
+        .replace('<html lang="en">', `<html lang="en"${attributes}>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+        .replace('</head>', `    ${headLinks}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${page.html}</div>\n    <script id="page-data" type="application/json">${page.pageData}</script>`,
+        );
+      return { status: page.status, html };
+    },
+  };
+}
