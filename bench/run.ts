@@ -4,8 +4,10 @@
  *  - initial JS and CSS (every script and stylesheet fetched until the page is idle, lazy chunks and
  *    modulepreloads included, the service worker excluded), gzip level 9 and brotli, and the bytes
  *    transferred (sizes.ts);
- *  - Lighthouse (mobile preset, simulated throttling, Debian's Chromium), median of 3 runs:
+ *  - Lighthouse (mobile preset, simulated throttling, Debian's Chromium), median of 5 runs:
  *    performance, accessibility, best practices, SEO, LCP, TBT, CLS (lighthouse.ts);
+ *  - the same route's HTML with its scripts taken out, measured in the same run (its paint floor,
+ *    floor.ts): the page's LCP divided by the floor's;
  *  - on /game, a game played under 4x CPU throttling: p95 of the time from a click to the next
  *    paint (Event Timing; clicks.ts).
  * Each figure is compared with its budget (budgets.ts); exits 1 when one is missed. Results:
@@ -23,6 +25,7 @@ import { REPO_ROOT, startServer } from '../server/testing/server-process';
 import { checkClickToPaint, checkRoute, judgeBudgets, type BudgetCheck } from './budgets';
 import { measureClickToPaint, type ClickToPaint } from './clicks';
 import { runCommand } from './command';
+import { startFloorServer } from './floor';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { kb, measureSizes, type RouteSizes } from './sizes';
 
@@ -31,7 +34,10 @@ const ROUTES = ['/', '/game', '/archive', '/stats'] as const;
 /** reports/bench.json. */
 interface BenchReport {
   date: string;
-  routes: Record<string, { transfer: RouteSizes; lighthouse: LighthouseFigures }>;
+  routes: Record<
+    string,
+    { transfer: RouteSizes; lighthouse: LighthouseFigures; floor: LighthouseFigures }
+  >;
   clickToPaint?: ClickToPaint;
   budgets?: BudgetCheck[];
 }
@@ -39,7 +45,7 @@ interface BenchReport {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      runs: { type: 'string', default: '3' },
+      runs: { type: 'string', default: '5' },
       'skip-build': { type: 'boolean' },
       // Sizes only, in seconds: no Lighthouse, no click-to-paint (budgets then unchecked).
       'sizes-only': { type: 'boolean' },
@@ -51,6 +57,7 @@ async function main(): Promise<number> {
   if (!values['skip-build']) await runCommand('npm', ['run', 'build']);
   const work = mkdtempSync(join(tmpdir(), 'linchpin-bench-'));
   const server = await startServer({ DATA_DIR: join(work, 'data'), LOG_LEVEL: 'error' });
+  const floors = await startFloorServer(server.url, join(REPO_ROOT, 'dist'));
   const results: BenchReport = { date: new Date().toISOString(), routes: {} };
   const checks: BudgetCheck[] = [];
   try {
@@ -66,12 +73,14 @@ async function main(): Promise<number> {
         continue;
       }
       const lh = await measureLighthouse(url, runs, work);
-      results.routes[route] = { transfer, lighthouse: lh };
+      const floor = await measureLighthouse(floors.urlOf(route), runs, work);
+      results.routes[route] = { transfer, lighthouse: lh, floor };
       console.log(
         `\n${route}\n  JS ${kb(transfer.jsGzip)} KB gzip / ${kb(transfer.jsBrotli)} KB brotli; CSS ${kb(transfer.cssGzip)} KB gzip / ${kb(transfer.cssBrotli)} KB brotli; transferred ${kb(transfer.transferred)} KB\n` +
-          `  Lighthouse (median of ${runs}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}; LCP ${lh.lcpS} s, TBT ${lh.tbtMs} ms, CLS ${lh.cls}`,
+          `  Lighthouse (median of ${runs}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}; LCP ${lh.lcpS} s, TBT ${lh.tbtMs} ms, CLS ${lh.cls}\n` +
+          `  paint floor (the same HTML, no scripts): LCP ${floor.lcpS} s`,
       );
-      checks.push(...checkRoute(route, transfer, lh));
+      checks.push(...checkRoute(route, transfer, lh, floor));
     }
     if (values['sizes-only']) {
       await browser.close();
@@ -85,6 +94,7 @@ async function main(): Promise<number> {
     checks.push(checkClickToPaint(paint));
     await browser.close();
   } finally {
+    await floors.stop();
     await server.stop();
     rmSync(work, { recursive: true, force: true });
   }
