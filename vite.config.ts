@@ -104,6 +104,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // The server reads the manifest to preload each route's code with its page.
     manifest: !isSsrBuild,
+    // Every browser the game supports has modulepreload: no polyfill in the first load's code.
+    modulePreload: { polyfill: false },
     copyPublicDir: !isSsrBuild,
   },
   test: {

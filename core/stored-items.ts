@@ -16,10 +16,6 @@ export interface StoredItem {
   days: number;
   /** How a stored value is checked when read (core/record-schemas.ts, or a preference's parser). */
   schema: keyof typeof SCHEMAS | 'preference' | 'consent';
-  /** What it holds and why, as the privacy page says it. */
-  purpose: string;
-  /** How the privacy page words the lifetime, when the days alone do not say it. */
-  lifetime?: string;
   /** At most this many entries are kept (a list record). */
   maxEntries?: number;
 }
@@ -30,102 +26,85 @@ export const STORED_ITEMS = {
     where: 'cookie',
     days: 365,
     schema: 'consent',
-    purpose: 'Your answer to the cookie question: "accepted" or "rejected".',
   },
   difficulty: {
     name: 'difficulty',
     where: 'cookie',
     days: 365,
     schema: 'preference',
-    purpose: 'The difficulty you chose: Easy or Normal.',
   },
   colorMode: {
     name: 'color_mode',
     where: 'cookie',
     days: 365,
     schema: 'preference',
-    purpose: 'The colour palette: default or colour-blind friendly.',
   },
   darkMode: {
     name: 'dark_mode',
     where: 'cookie',
     days: 365,
     schema: 'preference',
-    purpose: 'Whether you chose the dark theme.',
   },
   seenHowToPlay: {
     name: 'has_seen_how_to_play',
     where: 'cookie',
     days: 365,
     schema: 'preference',
-    purpose: 'That you have seen How to Play, so it is not shown again.',
   },
   seenNote: {
     name: 'has_seen_note',
     where: 'cookie',
     days: 365,
     schema: 'preference',
-    purpose: "That you have read the author's note, so its dot stops pulsing.",
   },
   gameMode: {
     name: 'game_mode',
     where: 'cookie',
     days: 365,
     schema: 'preference',
-    purpose: 'The game mode you chose.',
   },
   dailyStats: {
     name: 'daily_stats',
     where: 'cookie',
     days: 365,
     schema: 'stats',
-    purpose: 'Your current and longest streak and the day you last played.',
   },
   usedRandom: {
     name: 'used_random_puzzles',
     where: 'cookie',
     days: 365,
     schema: 'usedRandom',
-    purpose: 'Which random puzzles you have been given, so they do not repeat soon.',
   },
   dailyPuzzle: {
     name: 'daily_puzzle',
     where: 'cookie',
     days: 1,
     schema: 'daily',
-    purpose: 'Whether you finished today’s puzzle and solved it, with your tries.',
   },
   randomDaily: {
     name: 'random_daily_puzzle',
     where: 'cookie',
     days: 1,
     schema: 'randomDaily',
-    purpose: 'Which older puzzle stands in on a day without a new one.',
   },
   completion: {
     name: 'puzzleCompleted_<date>',
     where: 'localStorage',
     days: 365,
     schema: 'completion',
-    purpose:
-      'One per puzzle you finished: its date, its id, whether you solved it, your score and tries.',
   },
   history: {
     name: 'completedPuzzles',
     where: 'localStorage',
     days: 365,
     schema: 'history',
-    purpose: 'Every finished game (date, puzzle and tries), for your statistics.',
   },
   games: {
     name: 'games',
     where: 'localStorage',
     days: 30,
     schema: 'games',
-    purpose:
-      'The games you have started and not finished (and today’s puzzle once finished): where each word sits, your groups and your tries, so you find the board as you left it.',
     maxEntries: 20,
-    lifetime: 'The last 30 days of play, at most 20 games; today’s puzzle until midnight UTC',
   },
 } as const satisfies Record<string, StoredItem>;
 
@@ -137,10 +116,3 @@ export type CookieKey = {
 /** The item's full name in the browser, e.g. `linchpin_daily_stats`. */
 export const storedName = (key: StoredItemKey, date?: string): string =>
   STORAGE_PREFIX + STORED_ITEMS[key].name.replace('<date>', date ?? '<date>');
-
-/** The privacy page's words for how long an item is kept. */
-export function lifetimeText(item: StoredItem): string {
-  if (item.lifetime) return item.lifetime;
-  const days = item.days === 1 ? '1 day' : `${item.days} days`;
-  return item.where === 'cookie' ? days : `${days} after it was last written`;
-}

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { archivePuzzle, expectNoViolations, setClock } from './support';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { archivePuzzle, expectNoViolations, setClock, test } from './support';
 
 /**
  * axe on every route and every modal: in the light theme with the first-visit cookie banner

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoViolations, placeGroups, puzzleDated, setClock } from './support';
+import { expect } from '@playwright/test';
+import { expectNoViolations, placeGroups, puzzleDated, setClock, test } from './support';
 
 const TODAY = '2026-11-20';
 

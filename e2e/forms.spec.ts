@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support';
 
 /** The contact and puzzle forms against the real server (its own empty database per run). */
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   acceptCookies,
   archivePuzzle,
@@ -9,6 +9,7 @@ import {
   setClock,
   tile,
   wrongGroupings,
+  test,
 } from './support';
 
 const TODAY = '2026-11-20';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type Page } from '@playwright/test';
-import { archivePuzzle, puzzleDated } from './support';
+import { archivePuzzle, puzzleDated, test } from './support';
 
 /**
  * Nothing on the page jumps while it loads (Cumulative Layout Shift): a player who reaches for a

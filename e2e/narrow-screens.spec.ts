@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ROUTES } from '../core/routes';
-import { archivePuzzle, setClock } from './support';
+import { archivePuzzle, setClock, test } from './support';
 
 const TODAY = '2026-11-20';
 const older = archivePuzzle(TODAY);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { archivePuzzle, placeGroups, puzzleDated, setClock, tile } from './support';
+import { expect, type Page } from '@playwright/test';
+import { archivePuzzle, placeGroups, puzzleDated, setClock, tile, test } from './support';
 
 /**
  * After one visit the whole game works with the network off: the service worker serves the app,

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import {
   acceptCookies,
   archivePuzzle,
@@ -6,6 +6,7 @@ import {
   placeGroups,
   puzzleDated,
   setClock,
+  test,
 } from './support';
 
 const TODAY = '2026-11-20';

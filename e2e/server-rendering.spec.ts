@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ROUTES } from '../core/routes';
-import { puzzleDated, readPuzzles } from './support';
+import { puzzleDated, readPuzzles, test } from './support';
 
 // The server renders with its own clock: these tests leave the browser's clock alone, so the page
 // the browser hydrates is the one the server rendered for today.
@@ -126,11 +126,13 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
   const home = await request.get('/');
   expect(home.status()).toBe(200);
   expect(home.headers()['cache-control']).toBe('private, no-cache');
-  // The game's code comes with the page: no request waits for another.
+  // The page paints from its HTML and styles; its code (the game's chunk among it) starts after
+  // the first paint, all at once, so no request waits for another on the way to the first paint.
   const game = await (await request.get('/game')).text();
-  expect(game).toMatch(
-    /<link rel="modulepreload" crossorigin href="\/assets\/game-page-[^"]+\.js">/,
-  );
   expect(game).toMatch(/<link rel="stylesheet" href="\/assets\/game-page-[^"]+\.css">/);
   expect(game).toContain('<script id="page-data" type="application/json">');
+  expect(game).toMatch(
+    /<script id="page-modules" type="application\/json">\["\/assets\/index-[^"]+\.js",[^<]*"\/assets\/game-page-[^"]+\.js"/,
+  );
+  expect(game).not.toMatch(/<script[^>]+src=/);
 });

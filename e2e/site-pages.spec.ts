@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { archivePuzzle, expectNoViolations } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { archivePuzzle, expectNoViolations, test } from './support';
 
 /** The site's own pages: static text, forms, Twodle and the Quick Break. */
 const PAGES = [

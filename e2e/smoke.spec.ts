@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support';
 
 test('the home page loads and names the game', async ({ page }) => {
   const response = await page.goto('/');

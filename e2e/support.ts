@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
 
 const DIR = join(import.meta.dirname, '..', 'puzzles');
@@ -118,3 +118,33 @@ export async function loseGame(page: Page, puzzle: Puzzle, tried = 0) {
   }
   await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
 }
+
+/**
+ * The suite's `test`: every page waits, after each navigation that loads a document (goto, reload,
+ * back), until the app has hydrated the server's HTML (`<html data-ready>`), as a player's first
+ * click would need. Pages with JavaScript off are taken as they come.
+ */
+export const test = base.extend({
+  context: async ({ context, javaScriptEnabled }, use) => {
+    const patch = (page: Page) => {
+      if (javaScriptEnabled === false) return;
+      const ready = () =>
+        page.waitForFunction(() => document.documentElement.dataset.ready === 'true', undefined, {
+          timeout: 15_000,
+        });
+      const wrap =
+        <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+        async (...args: A): Promise<R> => {
+          const result = await navigate(...args);
+          await ready();
+          return result;
+        };
+      page.goto = wrap(page.goto.bind(page));
+      page.reload = wrap(page.reload.bind(page));
+      page.goBack = wrap(page.goBack.bind(page));
+    };
+    context.on('page', patch);
+    for (const page of context.pages()) patch(page);
+    await use(context);
+  },
+});

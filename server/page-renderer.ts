@@ -54,6 +54,39 @@ export interface PageRenderer {
   render(request: PageRequest): Promise<RenderedHtml>;
 }
 
+/**
+ * Starts the app's code after the first paint: a page paints from its HTML and styles alone, with
+ * no script fetched on the way, and then loads the entry (and preloads the route's chunks, listed
+ * in #page-modules) to hydrate. It waits on the browser's paint entries, not on timers (a test's
+ * frozen clock would hold timers back). One fixed text, so the Content-Security-Policy hashes it.
+ */
+export const MODULE_LOADER =
+  '(function(){var started=0;function start(){if(started)return;started=1;' +
+  'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
+  'm.slice(1).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});' +
+  'var s=document.createElement("script");s.type="module";s.src=m[0];h.appendChild(s)}' +
+  // After the first paint (a paint entry is reported only once the frame is drawn), or at load.
+  'try{new PerformanceObserver(function(l){if(l.getEntries().length)start()}).observe({type:"paint",buffered:true})}catch(e){}' +
+  'addEventListener("load",start)})()';
+
+/** The template's own script and module preloads, taken out to be started by MODULE_LOADER. */
+function takeScripts(template: string): { shell: string; entry: string[] } {
+  const entry: string[] = [];
+  const shell = template
+    .replace(
+      /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, src: string) => {
+        entry.unshift(src);
+        return '';
+      },
+    )
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      entry.push(href);
+      return '';
+    });
+  return { shell, entry };
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -95,7 +128,7 @@ export async function createPageRenderer(options: {
   } catch {
     return null;
   }
-  const shell = template;
+  const { shell, entry: entryModules } = takeScripts(template);
   const puzzles = new Map<string, Puzzle | null>();
   const puzzle = (id: string): Puzzle | null => {
     if (!puzzles.has(id)) {
@@ -128,10 +161,11 @@ export async function createPageRenderer(options: {
         puzzle,
       });
       const assets = routeAssets(manifest, entry.routeModule(request.path));
-      const headLinks = [
-        ...assets.css.map((href) => `<link rel="stylesheet" href="/${href}">`),
-        ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
-      ].join('\n    ');
+      const headLinks = assets.css
+        .filter((href) => !shell.includes(`href="/${href}"`))
+        .map((href) => `<link rel="stylesheet" href="/${href}">`)
+        .join('\n    ');
+      const modules = [...new Set([...entryModules, ...assets.js.map((href) => `/${href}`)])];
       const attributes = Object.entries(page.htmlAttributes)
         .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
         .join('');
@@ -141,7 +175,7 @@ export async function createPageRenderer(options: {
         .replace('</head>', `    ${headLinks}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${page.html}</div>\n    <script id="page-data" type="application/json">${page.pageData}</script>`,
+          `<div id="root">${page.html}</div>\n    <script id="page-data" type="application/json">${page.pageData}</script>\n    <script id="page-modules" type="application/json">${JSON.stringify(modules)}</script>\n    <script>${MODULE_LOADER}</script>`,
         );
       return { status: page.status, html };
     },

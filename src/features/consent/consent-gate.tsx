@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useCookieBanner } from '../../lib/consent-state';
+// With the page, not the banner's chunk: the server renders the banner, and it must paint styled.
+import './cookie-banner.css';
 
 const CookieBanner = lazy(() =>
   import('./cookie-banner').then((m) => ({ default: m.CookieBanner })),

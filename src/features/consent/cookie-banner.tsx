@@ -5,7 +5,6 @@ import { STRINGS } from '../../strings';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { storePreferences } from '../../lib/preferences/stored-preferences';
 import { closeCookieBanner } from '../../lib/consent-state';
-import './cookie-banner.css';
 
 /** The consent choice (docs/spec.md §4): Accept stores "accepted" and reloads; Reject stores "rejected". */
 export function CookieBanner({ reopened }: { reopened: boolean }) {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lifetimeText, STORAGE_PREFIX, STORED_ITEMS } from '../../../core/stored-items';
+import { STORAGE_PREFIX, STORED_ITEMS, type StoredItemKey } from '../../../core/stored-items';
+import { lifetimeText, STORED_ITEM_PURPOSES } from '../../../core/stored-item-purposes';
 import { PrivacyPage, TermsPage } from './legal-pages';
 
 describe('PrivacyPage', () => {
@@ -10,13 +11,14 @@ describe('PrivacyPage', () => {
       cookie: screen.getByRole('table', { name: 'Cookies' }),
       localStorage: screen.getByRole('table', { name: /local storage/ }),
     };
-    for (const item of Object.values(STORED_ITEMS)) {
+    for (const key of Object.keys(STORED_ITEMS) as StoredItemKey[]) {
+      const item = STORED_ITEMS[key];
       // Rows by their first cell (a role query per row is slow in jsdom).
       const row = within(tables[item.where])
         .getAllByRole('row')
         .find((r) => r.querySelector('th, td')?.textContent?.trim() === STORAGE_PREFIX + item.name);
-      expect(row, item.name).toHaveTextContent(lifetimeText(item));
-      expect(row, item.name).toHaveTextContent(item.purpose);
+      expect(row, item.name).toHaveTextContent(lifetimeText(key));
+      expect(row, item.name).toHaveTextContent(STORED_ITEM_PURPOSES[key].purpose);
     }
     const count = (where: string) =>
       Object.values(STORED_ITEMS).filter((item) => item.where === where).length;

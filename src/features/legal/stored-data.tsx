@@ -1,10 +1,11 @@
 import { Fragment } from 'react';
 import {
-  lifetimeText,
   STORAGE_PREFIX,
   STORED_ITEMS,
   type StoredItem,
+  type StoredItemKey,
 } from '../../../core/stored-items';
+import { lifetimeText, STORED_ITEM_PURPOSES } from '../../../core/stored-item-purposes';
 import { LEGAL_STRINGS } from './legal-strings';
 
 /** A stored name that may wrap after each underscore on a narrow screen. */
@@ -26,7 +27,7 @@ function StoredName({ name }: { name: string }) {
   );
 }
 
-const ITEMS = Object.values(STORED_ITEMS) as readonly StoredItem[];
+const KEYS = Object.keys(STORED_ITEMS) as StoredItemKey[];
 
 /** One table of stored items: name, what it holds, and how long it is kept. */
 function StoredTable({ caption, where }: { caption: string; where: StoredItem['where'] }) {
@@ -42,13 +43,13 @@ function StoredTable({ caption, where }: { caption: string; where: StoredItem['w
           </tr>
         </thead>
         <tbody>
-          {ITEMS.filter((item) => item.where === where).map((item) => (
-            <tr key={item.name}>
+          {KEYS.filter((key) => STORED_ITEMS[key].where === where).map((key) => (
+            <tr key={key}>
               <th scope="row">
-                <StoredName name={STORAGE_PREFIX + item.name} />
+                <StoredName name={STORAGE_PREFIX + STORED_ITEMS[key].name} />
               </th>
-              <td>{item.purpose}</td>
-              <td>{lifetimeText(item)}</td>
+              <td>{STORED_ITEM_PURPOSES[key].purpose}</td>
+              <td>{lifetimeText(key)}</td>
             </tr>
           ))}
         </tbody>
