@@ -92,6 +92,11 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
     `linchpin_puzzleCompleted_${TODAY}`,
   ]);
 
+  // Home says where today's puzzle stands, and Play still leads to the finished board.
+  await page.goto('/');
+  await expect(page.getByText('Solved in 1 try.')).toBeVisible();
+  await expect(page.getByRole('link', { name: "Play Today's Puzzle" })).toBeVisible();
+
   // Today's puzzle, already won, opens finished with the Share modal.
   await page.goto('/game');
   await expect(page.getByRole('dialog', { name: 'Share' })).toContainText(
