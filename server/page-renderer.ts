@@ -65,9 +65,10 @@ export const MODULE_LOADER =
   'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
   'm.slice(1).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});' +
   'var s=document.createElement("script");s.type="module";s.src=m[0];h.appendChild(s)}' +
-  // After the first paint (a paint entry is reported only once the frame is drawn), or at load.
+  // After the first paint: a paint entry is reported only once the frame is drawn. At load, only
+  // if a paint already happened (a fast load can come before the first frame).
   'try{new PerformanceObserver(function(l){if(l.getEntries().length)start()}).observe({type:"paint",buffered:true})}catch(e){}' +
-  'addEventListener("load",start)})()';
+  'addEventListener("load",function(){if(!window.PerformanceObserver||performance.getEntriesByType("paint").length)start()})})()';
 
 /** The template's own script and module preloads, taken out to be started by MODULE_LOADER. */
 function takeScripts(template: string): { shell: string; entry: string[] } {
