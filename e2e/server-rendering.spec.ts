@@ -129,7 +129,9 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
   // The page paints from its HTML and styles; its code (the game's chunk among it) starts after
   // the first paint, all at once, so no request waits for another on the way to the first paint.
   const game = await (await request.get('/game')).text();
-  expect(game).toMatch(/<link rel="stylesheet" href="\/assets\/game-page-[^"]+\.css">/);
+  // Its styles travel inside the page too: the first paint waits for no second request.
+  expect(game).toMatch(/<style>[^<]*\.tile-grid[^<]*<\/style>/);
+  expect(game).not.toMatch(/<link rel="stylesheet"/);
   expect(game).toContain('<script id="page-data" type="application/json">');
   expect(game).toMatch(
     /<script id="page-modules" type="application\/json">\["\/assets\/index-[^"]+\.js",[^<]*"\/assets\/game-page-[^"]+\.js"/,

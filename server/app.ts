@@ -10,7 +10,7 @@ import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
 import { registerSecurityHeaders } from './security-headers';
-import { readIndexHtml, registerStaticSite } from './static-site';
+import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
 
 export type AppConfig = Pick<Config, 'rateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'>;
 
@@ -72,7 +72,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   );
   void app.register(fastifyFormbody);
 
-  registerSecurityHeaders(app, { indexHtml, ...config.csp });
+  registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
   void app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],

@@ -70,8 +70,6 @@ async function main(): Promise<void> {
         token: ownerToken,
       });
     }
-    console.log(`Linchpin is running at ${displayUrl(config.host, port)}`);
-
     const database = db;
     let stopping = false;
     const shutdown = (signal: NodeJS.Signals) => {
@@ -96,6 +94,9 @@ async function main(): Promise<void> {
     };
     process.on('SIGTERM', shutdown);
     process.on('SIGINT', shutdown);
+    // Only once the handlers are in place: whoever waits for this line may stop the server at once
+    // (a SIGTERM before them would end the process without a clean stop).
+    console.log(`Linchpin is running at ${displayUrl(config.host, port)}`);
   } catch (error) {
     await db?.close().catch(() => {});
     fail(describeStartError(error, config));

@@ -130,6 +130,21 @@ export async function createPageRenderer(options: {
     return null;
   }
   const { shell, entry: entryModules } = takeScripts(template);
+  const sheets = new Map<string, string>();
+  const stylesheet = (href: string): string => {
+    let text = sheets.get(href);
+    if (text === undefined) {
+      text = readFileSync(join(distDir, href), 'utf8').trim();
+      sheets.set(href, text);
+    }
+    return text;
+  };
+  /** The template's own stylesheet links, as <style> elements. */
+  const inlineStyles = (html: string) =>
+    html.replace(
+      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+      (_link, href: string) => `<style>${stylesheet(href)}</style>`,
+    );
   const puzzles = new Map<string, Puzzle | null>();
   const puzzle = (id: string): Puzzle | null => {
     if (!puzzles.has(id)) {
@@ -162,15 +177,17 @@ export async function createPageRenderer(options: {
         puzzle,
       });
       const assets = routeAssets(manifest, entry.routeModule(request.path));
+      // The styles travel inside the page: the first paint waits for no second request. The
+      // Content-Security-Policy hashes every built page's styles (server/static-site.ts).
       const headLinks = assets.css
         .filter((href) => !shell.includes(`href="/${href}"`))
-        .map((href) => `<link rel="stylesheet" href="/${href}">`)
+        .map((href) => `<style>${stylesheet(href)}</style>`)
         .join('\n    ');
       const modules = [...new Set([...entryModules, ...assets.js.map((href) => `/${href}`)])];
       const attributes = Object.entries(page.htmlAttributes)
         .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
         .join('');
-      const html = shell
+      const html = inlineStyles(shell)
         .replace('<html lang="en">', `<html lang="en"${attributes}>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
         .replace('</head>', `    ${headLinks}\n  </head>`)

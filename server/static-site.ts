@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { isAppRoute } from '../core/routes';
 import { createPageRenderer } from './page-renderer';
@@ -28,6 +28,26 @@ export function readIndexHtml(distDir: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Every page the build rendered (dist/index.html and dist/<route>/index.html), as one text: their
+ * inline scripts and styles are the ones the Content-Security-Policy hashes, and each page the
+ * server renders uses the same ones (the module loader, each route's styles).
+ */
+export function readBuiltPages(distDir: string): string {
+  const pages: string[] = [];
+  const index = readIndexHtml(distDir);
+  if (index !== null) pages.push(index);
+  try {
+    for (const entry of readdirSync(distDir, { withFileTypes: true })) {
+      const page = join(distDir, entry.name, 'index.html');
+      if (entry.isDirectory() && existsSync(page)) pages.push(readFileSync(page, 'utf8'));
+    }
+  } catch {
+    // No built site: nothing to hash.
+  }
+  return pages.join('\n');
 }
 
 export function registerStaticSite(
