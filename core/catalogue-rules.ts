@@ -64,37 +64,26 @@ function checkIdSequence(entries: readonly { data: unknown }[]): Violation[] {
   ];
 }
 
-/** No special word is the special word of two puzzles. */
-function checkSpecialWords(entries: readonly Entry[]): Violation[] {
+/**
+ * No two puzzles have the same value of `field` (compared as words are): the special word (each
+ * puzzle's own linchpin) and the title (the archive would list two the same).
+ */
+function checkUnique(
+  entries: readonly Entry[],
+  field: 'specialWord' | 'title',
+  what: string,
+): Violation[] {
   const firstFile = new Map<string, string>();
   const violations: Violation[] = [];
   for (const { file, puzzle } of entries) {
-    const key = normalise(puzzle.specialWord);
+    const key = normalise(puzzle[field]);
     const first = firstFile.get(key);
     if (first === undefined) firstFile.set(key, file);
     else
       violations.push({
         file,
-        field: 'specialWord',
-        message: `"${puzzle.specialWord}" is already the special word of ${first}`,
-      });
-  }
-  return violations;
-}
-
-/** No title is the title of two puzzles: the archive would list two the same. */
-function checkTitles(entries: readonly Entry[]): Violation[] {
-  const firstFile = new Map<string, string>();
-  const violations: Violation[] = [];
-  for (const { file, puzzle } of entries) {
-    const key = normalise(puzzle.title);
-    const first = firstFile.get(key);
-    if (first === undefined) firstFile.set(key, file);
-    else
-      violations.push({
-        file,
-        field: 'title',
-        message: `"${puzzle.title}" is already the title of ${first}`,
+        field,
+        message: `"${puzzle[field]}" is already the ${what} of ${first}`,
       });
   }
   return violations;
@@ -126,8 +115,8 @@ export function checkCatalogueContent(
   const parsed = parsedEntries(entries);
   return [
     ...checkIdSequence(entries),
-    ...checkSpecialWords(parsed),
-    ...checkTitles(parsed),
+    ...checkUnique(parsed, 'specialWord', 'special word'),
+    ...checkUnique(parsed, 'title', 'title'),
     ...checkOverlap(parsed),
   ];
 }

@@ -2,6 +2,7 @@ import { parseCookie } from 'cookie';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
 
 /**
@@ -10,25 +11,6 @@ import type { Puzzle, PuzzleSummary } from '../core/puzzle';
  * with, the theme from the player's cookies, and links that preload the route's code and styles.
  * The same function writes the static pages of dist/ at build time (scripts/prerender.ts).
  */
-
-/** What src/entry-server.tsx exports (its module is loaded at run time from dist-server/). */
-interface ServerEntry {
-  renderPage(input: {
-    path: string;
-    search: string;
-    cookies: Record<string, string>;
-    now: number;
-    summaries: readonly PuzzleSummary[];
-    puzzle: (id: string) => Puzzle | null;
-  }): Promise<{
-    status: number;
-    html: string;
-    title: string;
-    pageData: string;
-    htmlAttributes: Record<string, string>;
-  }>;
-  routeModule(path: string): string | null;
-}
 
 interface ManifestChunk {
   file: string;

@@ -9,6 +9,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { addDays, utcDate } from '../core/dates';
 import { readGameAddress } from '../core/routes';
+import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
 import { EMPTY_PLAYER } from '../core/records';
 import { Root } from './app/root';
@@ -19,30 +20,6 @@ import { setServerCookieReader } from './lib/cookie-source';
 import { headCollector } from './lib/page-context';
 import { dailyPuzzleChoice } from './lib/player-state';
 import { storedPreferences } from './lib/preferences/stored-preferences';
-
-export interface RenderInput {
-  /** The request's path and query, e.g. "/game" and "?puzzleId=puzzle_3". */
-  path: string;
-  search: string;
-  /** The request's cookies by name. */
-  cookies: Record<string, string>;
-  /** The time of the request (epoch ms): its UTC day is the page's. */
-  now: number;
-  /** Every puzzle's summary, and a way to read one puzzle (null when there is none). */
-  summaries: readonly PuzzleSummary[];
-  puzzle: (id: string) => Puzzle | null;
-}
-
-export interface RenderedPage {
-  status: number;
-  /** The app's HTML, for inside <div id="root">. */
-  html: string;
-  title: string;
-  /** The page data script's JSON. */
-  pageData: string;
-  /** Attributes for <html>: the theme and palette the player chose. */
-  htmlAttributes: Record<string, string>;
-}
 
 const requestCookies = new AsyncLocalStorage<Record<string, string>>();
 setServerCookieReader(() => requestCookies.getStore() ?? {});
@@ -134,3 +111,6 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
 export function routeModule(path: string): string | null {
   return routeOf(path)?.module ?? null;
 }
+
+// The server loads this module by name at run time: it must keep the contract of core/page-render.ts.
+void ({ renderPage, routeModule } satisfies ServerEntry);
