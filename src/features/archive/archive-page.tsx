@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { Suspense, use } from 'react';
 import { Link } from 'wouter';
 import { playablePuzzles } from '../../../core/daily';
 import { formatDisplayDate } from '../../../core/dates';
@@ -27,19 +27,33 @@ export function ArchivePage() {
         <p>{STRINGS.archiveEmpty}</p>
       ) : (
         <ul className="archive-list">
-          {puzzles.map((puzzle) => (
-            <ArchiveItem
-              key={puzzle.id}
-              puzzle={puzzle}
-              result={resultOf(completionOf(data, puzzle))}
-              // Today's puzzle is played once a day: no Retry (it stays finished until midnight).
-              retry={puzzle.date < today}
-            />
+          {/* In boundaries of a few dozen entries: the browser hydrates them one by one, in
+              short tasks, instead of the whole list in one long one. */}
+          {chunks(puzzles, HYDRATION_CHUNK).map((chunk) => (
+            <Suspense key={chunk[0]?.id} fallback={null}>
+              {chunk.map((puzzle) => (
+                <ArchiveItem
+                  key={puzzle.id}
+                  puzzle={puzzle}
+                  result={resultOf(completionOf(data, puzzle))}
+                  // Today's puzzle is played once a day: no Retry (it stays finished until midnight).
+                  retry={puzzle.date < today}
+                />
+              ))}
+            </Suspense>
           ))}
         </ul>
       )}
     </TextPage>
   );
+}
+
+const HYDRATION_CHUNK = 25;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 type Result = 'solved' | 'lost' | null;
