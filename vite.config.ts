@@ -67,11 +67,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
         },
         workbox: {
-          // The app shell, every route's code and every puzzle file (each a few hundred bytes),
+          // The app shell, every route's code and every puzzle file (the index and one file a month),
           // so the whole game plays offline after one visit. Not the Twodle video (public/media/,
           // large and fetched in ranges) nor the link-preview image. The plugin adds the manifest.
           globPatterns: ['**/*.{html,js,css,svg,png,ico,json}'],
-          // Puzzle files are fetched as /puzzles/<id>.json?v=<catalogue version> (src/lib/catalogue.ts).
+          // Puzzle files are fetched as /puzzles/<yyyy-mm>.json?v=<catalogue version> (src/lib/catalogue.ts).
           ignoreURLParametersMatching: [/^v$/, /^utm_/, /^fbclid$/],
           globIgnores: ['media/**', 'og-image.png'],
           // Pages come from the network first, so a new day's page is never hidden behind

@@ -23,6 +23,15 @@ export function puzzleNumber(id: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
+/**
+ * The name of the catalogue file that holds a puzzle dated `date`, without `.json`: the month
+ * (`2027-03`). The browser reads puzzles a month at a time, so a visit's service worker keeps the
+ * whole catalogue as about one file a month instead of one per puzzle.
+ */
+export function catalogueFileOf(date: string): string {
+  return date.slice(0, 7);
+}
+
 export function toSummary(puzzle: Puzzle): PuzzleSummary {
   const { id, date, title, author, difficulty } = puzzle;
   return { id, date, title, author, difficulty };

@@ -21,11 +21,20 @@ describe('the build’s catalogue step', () => {
     writeFileSync(path, JSON.stringify(puzzle));
   };
 
-  it('ships the project’s catalogue: an index and one file per puzzle', () => {
+  it('ships the project’s catalogue: an index and one file a month, each puzzle in its month', () => {
     const { files } = catalogueFiles(dir);
-    const index = JSON.parse(files.get('index.json') ?? '[]') as unknown[];
+    const index = JSON.parse(files.get('index.json') ?? '[]') as { id: string; date: string }[];
     expect(index.length).toBeGreaterThan(200);
-    expect(files.size).toBe(index.length + 1);
+    const months = new Set(index.map((summary) => summary.date.slice(0, 7)));
+    expect([...files.keys()].sort()).toEqual(
+      ['index.json', ...[...months].map((month) => `${month}.json`)].sort(),
+    );
+    for (const summary of index) {
+      const month = JSON.parse(files.get(`${summary.date.slice(0, 7)}.json`) ?? '[]') as {
+        id: string;
+      }[];
+      expect(month.filter((puzzle) => puzzle.id === summary.id)).toHaveLength(1);
+    }
   });
 
   it('fails on two puzzles dated the same day, naming the file and the field', () => {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { checkCatalogueFiles } from '../core/catalogue-rules';
 import { problemLines, readPuzzleFolder } from '../cli/puzzle-folder';
-import { puzzleNumber, toSummary, type PuzzleSummary } from '../core/puzzle';
+import { catalogueFileOf, puzzleNumber, toSummary, type PuzzleSummary } from '../core/puzzle';
 import { puzzleSchema } from '../core/puzzle-schema';
 
 const INDEX_ID = 'virtual:puzzle-index';
@@ -42,14 +42,22 @@ export function readCatalogue(dir: string): CatalogueEntry[] {
     .sort((a, b) => (puzzleNumber(a.summary.id) ?? 0) - (puzzleNumber(b.summary.id) ?? 0));
 }
 
-/** The files the browser reads: `index.json` and one `<id>.json` per puzzle, with a version. */
+/**
+ * The files the browser reads: `index.json` and one `<yyyy-mm>.json` per month (that month's full
+ * puzzles, in puzzle-number order; core/puzzle.ts `catalogueFileOf`), with a version.
+ */
 export function catalogueFiles(dir: string): { version: string; files: Map<string, string> } {
   const entries = readCatalogue(dir);
   const files = new Map<string, string>();
   files.set('index.json', JSON.stringify(entries.map((entry) => entry.summary)));
+  const months = new Map<string, unknown[]>();
   for (const { summary, path } of entries) {
-    files.set(`${summary.id}.json`, JSON.stringify(JSON.parse(readFileSync(path, 'utf8'))));
+    const name = `${catalogueFileOf(summary.date)}.json`;
+    const month = months.get(name) ?? [];
+    month.push(JSON.parse(readFileSync(path, 'utf8')));
+    months.set(name, month);
   }
+  for (const [name, puzzles] of months) files.set(name, JSON.stringify(puzzles));
   const hash = createHash('sha256');
   for (const [name, text] of files) hash.update(name).update('\0').update(text);
   return { version: hash.digest('hex').slice(0, 10), files };
@@ -57,7 +65,7 @@ export function catalogueFiles(dir: string): { version: string; files: Map<strin
 
 /**
  * The catalogue as data: the build writes `puzzles/index.json` (every puzzle's summary: id, date,
- * title, author, difficulty; no solutions) and `puzzles/<id>.json` per puzzle, and the dev server
+ * title, author, difficulty; no solutions) and `puzzles/<yyyy-mm>.json` per month, and the dev server
  * serves the same. `virtual:puzzle-index` exports only the catalogue's version, so the first
  * load's JavaScript does not grow with the catalogue.
  */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerEntry } from '../core/page-render';
-import type { Puzzle, PuzzleSummary } from '../core/puzzle';
+import { catalogueFileOf, type Puzzle, type PuzzleSummary } from '../core/puzzle';
 
 /**
  * Renders each page on the server with the app's own components (src/entry-server.tsx, built into
@@ -131,10 +131,16 @@ export async function createPageRenderer(options: {
   const puzzle = (id: string): Puzzle | null => {
     if (!puzzles.has(id)) {
       try {
-        puzzles.set(
-          id,
-          JSON.parse(readFileSync(join(distDir, 'puzzles', `${id}.json`), 'utf8')) as Puzzle,
-        );
+        const summary = summaries.find((item) => item.id === id);
+        const month = summary
+          ? (JSON.parse(
+              readFileSync(
+                join(distDir, 'puzzles', `${catalogueFileOf(summary.date)}.json`),
+                'utf8',
+              ),
+            ) as Puzzle[])
+          : [];
+        puzzles.set(id, month.find((item) => item.id === id) ?? null);
       } catch {
         puzzles.set(id, null);
       }

@@ -1,11 +1,16 @@
 import { catalogueVersion } from 'virtual:puzzle-index';
 import { playablePuzzles } from '../../core/daily';
-import { isPuzzleShaped, type Puzzle, type PuzzleSummary } from '../../core/puzzle';
+import {
+  catalogueFileOf,
+  isPuzzleShaped,
+  type Puzzle,
+  type PuzzleSummary,
+} from '../../core/puzzle';
 import { settled, settling, type Settled } from './settled';
 
 /**
  * The catalogue is data, not code: `/puzzles/index.json` (every puzzle's summary, no solutions)
- * and `/puzzles/<id>.json` (one full puzzle), written by scripts/vite-puzzle-catalogue.ts from
+ * and `/puzzles/<yyyy-mm>.json` (a month's full puzzles), written by scripts/vite-puzzle-catalogue.ts from
  * the puzzles that pass the check. `?v=` names the catalogue's version, so a browser never mixes
  * an old index with new puzzles.
  */
@@ -13,6 +18,7 @@ const url = (name: string) => `/puzzles/${name}.json?v=${catalogueVersion}`;
 
 let summaries: Settled<readonly PuzzleSummary[]> | null = null;
 const puzzles = new Map<string, Promise<Puzzle | null>>();
+const months = new Map<string, Promise<unknown>>();
 
 async function fetchJson(name: string): Promise<unknown> {
   const response = await fetch(url(name));
@@ -67,13 +73,30 @@ export function findPlayable(
   return playablePuzzles(list, today).find((summary) => summary.id === id) ?? null;
 }
 
+/** A month's catalogue file, fetched once (and again after a failure). */
+function loadMonth(name: string): Promise<unknown> {
+  let pending = months.get(name);
+  if (!pending) {
+    pending = fetchJson(name);
+    pending.catch(() => months.delete(name));
+    months.set(name, pending);
+  }
+  return pending;
+}
+
 /** Loads a full puzzle (with its solution); null when there is no such puzzle. */
 export function loadPuzzle(id: string): Promise<Puzzle | null> {
   let pending = puzzles.get(id);
   if (!pending) {
-    pending = /^puzzle_\d+$/.test(id)
-      ? fetchJson(id).then((data) => (isPuzzleShaped(data) && data.id === id ? data : null))
-      : Promise.resolve(null);
+    pending = loadSummaries().then(async (list) => {
+      const summary = list.find((item) => item.id === id);
+      if (!summary) return null;
+      const month = await loadMonth(catalogueFileOf(summary.date));
+      const found: unknown = Array.isArray(month)
+        ? month.find((item: { id?: unknown } | null) => item?.id === id)
+        : undefined;
+      return isPuzzleShaped(found) ? found : null;
+    });
     pending.catch(() => puzzles.delete(id));
     puzzles.set(id, pending);
   }
