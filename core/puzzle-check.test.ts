@@ -48,7 +48,7 @@ describe('checkPuzzle', () => {
   it('labels every violation with the file it came from', () => {
     const violations = checkPuzzle({ ...keyPuzzle(), title: '' }, 'puzzle_12.json');
     expect(violations).toEqual([
-      { file: 'puzzle_12.json', field: 'title', message: 'must not be empty' },
+      { file: 'puzzle_12.json', field: 'title', message: 'must not be empty', rule: 'empty' },
     ]);
   });
 
@@ -401,6 +401,55 @@ describe('checkPuzzle', () => {
         { field: 'title', message: 'must not be empty' },
       ]);
     });
+
+    it('limits titles and authors to 40 characters', () => {
+      expect(check({ ...keyPuzzle(), title: 'T'.repeat(40), author: 'A'.repeat(40) })).toEqual([]);
+      expect(check({ ...keyPuzzle(), title: 'T'.repeat(41), author: 'A'.repeat(41) })).toEqual([
+        { field: 'title', message: 'is 41 characters long; the limit is 40' },
+        { field: 'author', message: 'is 41 characters long; the limit is 40' },
+      ]);
+    });
+  });
+
+  describe('text that is not plain words', () => {
+    it('refuses < and > and control characters in every text', () => {
+      const puzzle = renameWord(keyPuzzle(), 'Bolt', 'Bo<b>lt');
+      const violations = checkPuzzle(
+        {
+          ...puzzle,
+          title: 'Turn\u0000 the Key',
+          author: '<script>',
+          categories: puzzle.categories.map((c, i) => (i === 3 ? { ...c, name: 'Music>' } : c)),
+        },
+        'puzzle_12.json',
+      ).filter((violation) => violation.rule === 'markup');
+      expect(violations.map((violation) => violation.field)).toEqual([
+        'title',
+        'author',
+        'words[1]',
+        'categories[3].name',
+      ]);
+    });
+
+    it('limits category names to 40 characters', () => {
+      const puzzle = keyPuzzle();
+      const long = {
+        ...puzzle,
+        categories: puzzle.categories.map((c, i) => (i === 1 ? { ...c, name: 'N'.repeat(41) } : c)),
+      };
+      expect(check(long)).toEqual([
+        { field: 'categories[1].name', message: 'is 41 characters long; the limit is 40' },
+      ]);
+    });
+  });
+
+  it('checks a player’s puzzle by every rule but the catalogue’s id and date', () => {
+    const made = { ...keyPuzzle(), id: 'custom-x', date: '' };
+    expect(checkPuzzle(made, 'made', { catalogue: false })).toEqual([]);
+    expect(fields(made)).toEqual(['id', 'date']);
+    expect(
+      checkPuzzle({ ...made, title: '' }, 'made', { catalogue: false }).map((v) => v.field),
+    ).toEqual(['title']);
   });
 
   it('reports every broken rule, not just the first', () => {

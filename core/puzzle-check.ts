@@ -10,7 +10,15 @@ export interface Violation {
   file: string;
   field: string;
   message: string;
+  /** Which rule it breaks, for a reader that words it its own way (the puzzle builder). */
+  rule?: PuzzleRule;
+  /** The words[] index a repeated word repeats (rule 'repeat'). */
+  repeats?: number;
 }
+
+/** The rules a person typing a puzzle can break; other violations are about a file's shape. */
+export type PuzzleRule =
+  'empty' | 'tooLong' | 'repeat' | 'twoHomes' | 'nameRepeat' | 'namesWord' | 'markup';
 
 /** The shape every puzzle shares (docs/spec.md §9). */
 export const PUZZLE_SHAPE = {
@@ -20,12 +28,27 @@ export const PUZZLE_SHAPE = {
   wordsPerCategory: WORDS_PER_CATEGORY,
   /** The longest word a tile has to show. */
   maxWordLength: 24,
+  maxTitleLength: 40,
+  maxAuthorLength: 40,
+  maxCategoryNameLength: 40,
 } as const;
+
+/**
+ * Characters no puzzle text may hold: angle brackets (markup has no place in a word, and a shared
+ * puzzle link must never carry any) and invisible control characters.
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[<>\u0000-\u001f\u007f-\u009f]/;
 
 /** Field name used when the whole file, not one field, is wrong. */
 export const ROOT_FIELD = '(root)';
 
-type Report = (field: string, message: string) => void;
+type Report = (
+  field: string,
+  message: string,
+  rule?: PuzzleRule,
+  extra?: Pick<Violation, 'repeats'>,
+) => void;
 
 interface LooseCategory {
   name: string | undefined;
@@ -43,17 +66,28 @@ interface LoosePuzzle {
   categories: LooseCategory[] | undefined;
 }
 
-/** Every rule a single catalogue file must follow; all violations, not just the first. */
-export function checkPuzzle(data: unknown, file: string): Violation[] {
+/**
+ * Every rule a single catalogue file must follow; all violations, not just the first. A puzzle
+ * made by a player (the builder, a shared link) has no catalogue id or date: `{ catalogue: false }`
+ * skips those two rules and keeps every other.
+ */
+export function checkPuzzle(
+  data: unknown,
+  file: string,
+  { catalogue = true }: { catalogue?: boolean } = {},
+): Violation[] {
   const violations: Violation[] = [];
-  const report: Report = (field, message) => violations.push({ file, field, message });
+  const report: Report = (field, message, rule, extra) =>
+    violations.push({ file, field, message, ...(rule ? { rule } : {}), ...extra });
 
   checkShape(data, report);
   const puzzle = loosen(data);
   if (puzzle === null) return violations;
 
-  checkId(puzzle.id, report);
-  checkDate(puzzle.date, report);
+  if (catalogue) {
+    checkId(puzzle.id, report);
+    checkDate(puzzle.date, report);
+  }
   checkTexts(puzzle, report);
   if (puzzle.words) checkWords(puzzle.words, report);
   if (puzzle.categories) checkCategories(puzzle.categories, puzzle.words, report);
@@ -163,10 +197,24 @@ function checkDate(date: string | undefined, report: Report): void {
 }
 
 function checkTexts(puzzle: LoosePuzzle, report: Report): void {
-  if (puzzle.title !== undefined && puzzle.title.trim() === '')
-    report('title', 'must not be empty');
-  if (typeof puzzle.author === 'string' && puzzle.author.trim() === '') {
-    report('author', 'must be a name, or null when there is none; not an empty string');
+  if (puzzle.title !== undefined) {
+    if (puzzle.title.trim() === '') report('title', 'must not be empty', 'empty');
+    else checkText('title', puzzle.title, PUZZLE_SHAPE.maxTitleLength, report);
+  }
+  if (typeof puzzle.author === 'string') {
+    if (puzzle.author.trim() === '') {
+      report('author', 'must be a name, or null when there is none; not an empty string', 'empty');
+    } else checkText('author', puzzle.author, PUZZLE_SHAPE.maxAuthorLength, report);
+  }
+}
+
+/** A text's length and characters. */
+function checkText(field: string, text: string, max: number, report: Report): void {
+  if (text.length > max) {
+    report(field, `is ${text.length} characters long; the limit is ${max}`, 'tooLong');
+  }
+  if (FORBIDDEN.test(text)) {
+    report(field, 'must not hold < or > or invisible control characters', 'markup');
   }
 }
 
@@ -179,19 +227,17 @@ function checkWords(words: string[], report: Report): void {
     const field = `words[${index}]`;
     const key = normalise(word);
     if (key === '') {
-      report(field, 'must not be empty');
+      report(field, 'must not be empty', 'empty');
       return;
     }
     if (word !== word.trim()) report(field, `has spaces at the start or end: "${word}"`);
-    if (word.length > PUZZLE_SHAPE.maxWordLength) {
-      report(
-        field,
-        `is ${word.length} characters long; the limit is ${PUZZLE_SHAPE.maxWordLength}`,
-      );
-    }
+    checkText(field, word, PUZZLE_SHAPE.maxWordLength, report);
     const first = firstIndex.get(key);
     if (first === undefined) firstIndex.set(key, index);
-    else report(field, `"${word}" repeats words[${first}] ("${words[first] ?? ''}")`);
+    else
+      report(field, `"${word}" repeats words[${first}] ("${words[first] ?? ''}")`, 'repeat', {
+        repeats: first,
+      });
   });
 }
 
@@ -212,9 +258,17 @@ function checkCategories(
     if (category.name !== undefined) {
       const key = normalise(category.name);
       const first = nameIndex.get(key);
-      if (key === '') report(`${at}.name`, 'must not be empty');
-      else if (first === undefined) nameIndex.set(key, index);
-      else report(`${at}.name`, `"${category.name}" repeats the name of categories[${first}]`);
+      if (key === '') report(`${at}.name`, 'must not be empty', 'empty');
+      else {
+        checkText(`${at}.name`, category.name, PUZZLE_SHAPE.maxCategoryNameLength, report);
+        if (first === undefined) nameIndex.set(key, index);
+        else
+          report(
+            `${at}.name`,
+            `"${category.name}" repeats the name of categories[${first}]`,
+            'nameRepeat',
+          );
+      }
     }
     if (category.words === undefined) return;
     if (category.words.length !== PUZZLE_SHAPE.wordsPerCategory) {
@@ -230,7 +284,11 @@ function checkCategories(
       seen.add(word);
       if (words && !words.includes(word)) report(field, notAmongWords(word, words));
       if (category.name !== undefined && namesWord(category.name, word)) {
-        report(field, `"${word}" is spelled out in its category's name "${category.name}"`);
+        report(
+          field,
+          `"${word}" is spelled out in its category's name "${category.name}"`,
+          'namesWord',
+        );
       }
     });
   });
@@ -252,7 +310,7 @@ function checkSpecialWord(
 ): void {
   if (specialWord === undefined) return;
   if (specialWord.trim() === '') {
-    report('specialWord', 'must not be empty');
+    report('specialWord', 'must not be empty', 'empty');
     return;
   }
   if (!words.includes(specialWord)) report('specialWord', notAmongWords(specialWord, words));
@@ -287,6 +345,7 @@ function checkMembership(
       report(
         `words[${index}]`,
         `"${word}" is in ${homes.length} categories (${homes.join(', ')}); every word but the special word belongs to exactly one`,
+        'twoHomes',
       );
     }
   });
