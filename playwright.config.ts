@@ -47,8 +47,8 @@ export default defineConfig({
     // Recording a trace for every test doubles its time on this 2-core machine: only retries record.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    // Installing the service worker precaches ~270 files: about 3 s of browser CPU and as many
-    // requests for every fresh context. Only e2e/offline.spec.ts, which tests it, lets it run.
+    // Installing the service worker precaches ~70 files: browser CPU and as many requests for
+    // every fresh context. Only e2e/offline.spec.ts, which tests it, lets it run.
     serviceWorkers: 'block',
     // Debian's Chromium with the flags these machines need (scripts/chromium.ts).
     launchOptions: chromiumLaunchOptions(),

@@ -3,6 +3,7 @@ import { MAX_TRIES } from './game/difficulty';
 import { PUZZLE_ID_PATTERN } from './puzzle';
 import { DIFFICULTIES } from './difficulties';
 import { CATEGORY_COUNT } from './game/engine';
+import { DRAFT_FIELDS, type PuzzleDraft } from './puzzle-draft';
 
 /**
  * The shape of every stored value. A value that does not match is treated as absent: a missing,
@@ -151,6 +152,10 @@ export const SCHEMAS = {
   history: list(object({ date: isoDate, id: puzzleId, attempts: tries, won: boolean })),
   /** Games in progress: a bad record is dropped, the others kept. */
   games: list(savedGame),
+  /** A puzzle being made: every field a string (the builder checks the words themselves). */
+  draft: object(
+    Object.fromEntries(DRAFT_FIELDS.map((field) => [field, string((text) => text.length <= 200)])),
+  ) as Schema<PuzzleDraft>,
   /** A localStorage record with the UTC day it expires (365 days after its last write). */
   envelope: object({ expires: isoDate, value: (value: unknown) => value }),
 };

@@ -14,6 +14,10 @@ export const ROUTES = {
   stats: '/stats',
   ad: '/ad',
   game: '/game',
+  /** The puzzle builder. */
+  create: '/create',
+  /** A player's puzzle, carried whole in the fragment (core/puzzle-link.ts). */
+  play: '/play',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -28,4 +28,20 @@ describe('shareText', () => {
       'The puzzle was a little hard\nX\n#Linchpin',
     );
   });
+
+  it('carries a player’s puzzle’s link, so whoever reads it can play it too', () => {
+    const link = 'https://linchpin.example/play#1.abc';
+    expect(
+      shareText({
+        title: 'Under Lock',
+        author: 'Robin',
+        won: true,
+        tries: 3,
+        isDaily: false,
+        link,
+      }),
+    ).toBe(
+      `I solved the puzzle!\nUnder Lock by Robin\nYay! I did it in 3 tries!\nPlay it: ${link}\n#Linchpin`,
+    );
+  });
 });

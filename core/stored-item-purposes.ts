@@ -51,6 +51,10 @@ export const STORED_ITEM_PURPOSES: Record<StoredItemKey, { purpose: string; life
       'The games you have started and not finished (and today’s puzzle once finished): where each word sits, your groups and your tries, so you find the board as you left it.',
     lifetime: 'The last 30 days of play, at most 20 games; today’s puzzle until midnight UTC',
   },
+  draft: {
+    purpose:
+      'The puzzle you are making on Make Your Own Puzzle, as you typed it, so it is still there after a reload.',
+  },
 };
 
 /** The privacy page's words for how long an item is kept. */

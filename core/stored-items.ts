@@ -106,6 +106,12 @@ export const STORED_ITEMS = {
     schema: 'games',
     maxEntries: 20,
   },
+  draft: {
+    name: 'puzzle_draft',
+    where: 'localStorage',
+    days: 30,
+    schema: 'draft',
+  },
 } as const satisfies Record<string, StoredItem>;
 
 export type StoredItemKey = keyof typeof STORED_ITEMS;

@@ -10,6 +10,8 @@ import { chromiumLaunchOptions } from './chromium';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/testing/server-process';
 import { readPuzzles } from '../e2e/support';
+import { encodePuzzleLink } from '../core/puzzle-link';
+import { GOOD_DRAFT } from '../core/test/fixtures';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -97,6 +99,34 @@ const SHOTS: Shot[] = [
     act: (page) => page.getByRole('button', { name: 'Settings' }).first().click(),
   },
   { name: 'how-to-play', path: '/how-to-play', cookies: accepted },
+  { name: 'create-empty', path: '/create', cookies: accepted },
+  {
+    name: 'create-errors',
+    path: '/create',
+    cookies: accepted,
+    storage: {
+      linchpin_puzzle_draft: record({
+        ...GOOD_DRAFT,
+        title: '',
+        category2_word2: 'key',
+        category3_word1: 'Pedal',
+        category4_name: 'Largo and more',
+      }),
+    },
+    act: (page) => page.getByRole('button', { name: 'Create link' }).click(),
+  },
+  {
+    name: 'create-done',
+    path: '/create',
+    cookies: accepted,
+    storage: { linchpin_puzzle_draft: record(GOOD_DRAFT) },
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Create link' }).click();
+      await page.getByRole('button', { name: 'Send to the editors' }).click();
+    },
+  },
+  { name: 'play-shared', path: `/play#${encodePuzzleLink(GOOD_DRAFT)}`, cookies: accepted },
+  { name: 'play-damaged', path: '/play#1.damaged', cookies: accepted },
 ];
 
 async function main() {

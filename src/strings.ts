@@ -5,6 +5,7 @@ export const STRINGS = {
   linkHome: 'Home',
   linkAbout: 'About',
   linkSubmitPuzzle: 'Submit a Puzzle',
+  linkCreate: 'Make a Puzzle',
   linkContact: 'Contact',
   linkArchive: 'Archive',
   linkTwodle: 'Twodle',

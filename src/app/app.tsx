@@ -11,7 +11,7 @@ import { PreferencesProvider } from '../lib/preferences/preferences';
 import { ThemeRoot } from '../components/theme-root';
 import { usePageViews } from '../lib/use-page-views';
 import { STRINGS } from '../strings';
-import { GAME_ROUTE, LAYOUT_ROUTES } from './routes';
+import { GAME_SHELL_ROUTES, LAYOUT_ROUTES } from './routes';
 
 function PageLoading() {
   return (
@@ -31,11 +31,13 @@ export function App() {
           <ThemeRoot />
           <ErrorBoundary resetKey={location}>
             <Switch>
-              <Route path="/game">
-                <Suspense fallback={<PageLoading />}>
-                  <GAME_ROUTE.component />
-                </Suspense>
-              </Route>
+              {GAME_SHELL_ROUTES.map(({ path, component: Page }) => (
+                <Route key={path} path={path}>
+                  <Suspense fallback={<PageLoading />}>
+                    <Page />
+                  </Suspense>
+                </Route>
+              ))}
               <Route>
                 <Layout>
                   <Suspense fallback={<PageLoading />}>

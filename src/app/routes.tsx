@@ -35,6 +35,12 @@ function page(path: RoutePath, file: string, name: string): PageRoute {
 
 export const GAME_ROUTE = page(ROUTES.game, '../features/game/game-page.tsx', 'GamePage');
 
+/** Pages with the game's own header instead of the site's layout: the board's pages. */
+export const GAME_SHELL_ROUTES: readonly PageRoute[] = [
+  GAME_ROUTE,
+  page(ROUTES.play, '../features/game/custom-game-page.tsx', 'CustomGamePage'),
+];
+
 /** Warms the game's code when the player reaches for Play, so it is usually there by the click. */
 const preloadGame = () => void GAME_ROUTE.load();
 
@@ -51,6 +57,7 @@ export const LAYOUT_ROUTES: readonly PageRoute[] = [
   page(ROUTES.privacy, '../features/legal/legal-pages.tsx', 'PrivacyPage'),
   page(ROUTES.contact, '../features/forms/contact-page.tsx', 'ContactPage'),
   page(ROUTES.submitPuzzle, '../features/forms/submit-puzzle-page.tsx', 'SubmitPuzzlePage'),
+  page(ROUTES.create, '../features/forms/create-page.tsx', 'CreatePage'),
   page(ROUTES.archive, '../features/archive/archive-page.tsx', 'ArchivePage'),
   page(ROUTES.twodle, '../features/twodle/twodle-page.tsx', 'TwodlePage'),
   page(ROUTES.stats, '../features/stats/stats-page.tsx', 'StatsPage'),
@@ -60,6 +67,5 @@ export const LAYOUT_ROUTES: readonly PageRoute[] = [
 /** The page route of a path, or null (the 404 screen). */
 export function routeOf(path: string): PageRoute | null {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (trimmed === ROUTES.game) return GAME_ROUTE;
-  return LAYOUT_ROUTES.find((route) => route.path === trimmed) ?? null;
+  return [...GAME_SHELL_ROUTES, ...LAYOUT_ROUTES].find((route) => route.path === trimmed) ?? null;
 }

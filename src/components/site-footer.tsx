@@ -8,6 +8,7 @@ const FOOTER_LINKS = [
   { href: ROUTES.archive, label: STRINGS.linkArchive },
   { href: ROUTES.about, label: STRINGS.linkAbout },
   { href: ROUTES.submitPuzzle, label: STRINGS.linkSubmitPuzzle },
+  { href: ROUTES.create, label: STRINGS.linkCreate },
   { href: ROUTES.contact, label: STRINGS.linkContact },
   { href: ROUTES.twodle, label: STRINGS.linkTwodle },
   { href: ROUTES.terms, label: STRINGS.linkTerms },

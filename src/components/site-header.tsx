@@ -10,6 +10,7 @@ const MENU_LINKS = [
   { href: ROUTES.home, label: STRINGS.linkHome },
   { href: ROUTES.about, label: STRINGS.linkAbout },
   { href: ROUTES.submitPuzzle, label: STRINGS.linkSubmitPuzzle },
+  { href: ROUTES.create, label: STRINGS.linkCreate },
   { href: ROUTES.contact, label: STRINGS.linkContact },
   { href: ROUTES.archive, label: STRINGS.linkArchive },
   { href: ROUTES.twodle, label: STRINGS.linkTwodle },

@@ -22,15 +22,16 @@ const fromJson =
   (text: string) =>
     schema(parseJson(text));
 
-/** A record's value, or null when it is malformed or expired (365 days after its last write). */
-const fromRecord =
+/** A record's value, or null when it is malformed or expired (its days after its last write). */
+export const fromRecord =
   <T>(schema: Schema<T>, today: string) =>
   (text: string) => {
     const envelope = SCHEMAS.envelope(parseJson(text));
     return envelope && envelope.expires >= today ? schema(envelope.value) : undefined;
   };
 
-const toRecord = (value: unknown, days: number) =>
+/** A record's stored text: the value with the UTC day it expires. */
+export const toRecord = (value: unknown, days: number) =>
   JSON.stringify({ expires: addDays(todayUtc(), days), value });
 
 export function readStoredPlayer(today: string): PlayerData {

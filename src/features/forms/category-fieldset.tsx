@@ -1,7 +1,7 @@
 import type { PuzzleSubmissionField } from '../../../core/forms';
 import { FORM_STRINGS } from './form-strings';
 import { FormField } from './form-field';
-import type { CategoryNumber } from './puzzle-hints';
+import type { CategoryNumber } from '../../../core/puzzle-draft';
 
 type Values = Readonly<Record<PuzzleSubmissionField, string>>;
 

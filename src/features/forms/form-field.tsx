@@ -7,6 +7,8 @@ interface FieldProps {
   label: ReactNode;
   value: string;
   onChange: (name: string, value: string) => void;
+  /** When the field loses focus (the builder shows a blank field's message only after). */
+  onBlur?: () => void;
   error?: string | undefined;
   help?: ReactNode;
   multiline?: boolean;
@@ -21,6 +23,7 @@ export function FormField({
   label,
   value,
   onChange,
+  onBlur,
   error,
   help,
   multiline = false,
@@ -40,6 +43,7 @@ export function FormField({
     autoComplete,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
+    onBlur,
   } as const;
   return (
     <div className={error ? 'form-field has-error' : 'form-field'}>

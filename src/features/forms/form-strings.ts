@@ -46,4 +46,40 @@ export const FORM_STRINGS = {
   hintSpecialTwice: (word: string) => `Hint: “${word}” appears twice in this category.`,
   hintRepeat: (word: string) =>
     `Hint: “${word}” appears more than once. Apart from the special word, each word belongs to one category only.`,
+  // /create, the puzzle builder.
+  createTitle: 'Make Your Own Puzzle',
+  createIntro:
+    'Pick a special word that fits four different groups, give each group a name and two more words, then play it or send the link to a friend. Nothing leaves your device unless you send it to the editors.',
+  createTitleField: 'Title',
+  createAuthorField: 'Your name',
+  createAuthorHelp: 'Optional. Shown as "By …" under the title.',
+  createSpecialField: 'Special word',
+  createSpecialHelp: 'The word that belongs to all four categories.',
+  createCategoryName: (n: number) => `Category ${n} name`,
+  createCategoryWord: (n: number, m: number) => `Category ${n} word ${m}`,
+  createCategoryHelp: (word: string) =>
+    word ? `“${word}” and two words of its own.` : 'The special word and two words of its own.',
+  playIt: 'Play it',
+  createLink: 'Create link',
+  puzzleLink: 'Puzzle link',
+  linkReady:
+    'Your link is ready. Anyone who opens it plays your puzzle; it holds the whole puzzle, so it works without an account.',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied!',
+  copyBlocked: 'Copying was blocked: the link is selected, so you can copy it yourself.',
+  shareLink: 'Share link',
+  fixPuzzle: (n: number) =>
+    `${n === 1 ? '1 field needs' : `${n} fields need`} your attention before the puzzle can be made. The first one is selected.`,
+  editorsTitle: 'Send it to the editors',
+  editorsIntro:
+    'Think it belongs in the daily puzzle? Send it to the editors with your email, and they may publish it with you as its author.',
+  sendToEditors: 'Send to the editors',
+  editorsNeedName:
+    'Please enter your name: the editors credit the author of every puzzle they use.',
+  editorsThanksTitle: 'Sent to the editors!',
+  editorsThanksText:
+    'Thank you. Your puzzle arrived safely; the editors may use it in Linchpin with credit to you, and may adjust a word or a category name to fit the game.',
+  makeAnother: 'Make Another Puzzle',
+  orMakeYourOwn: 'Want to play it first, or share it with a friend?',
+  makeYourOwnLink: 'Make your own puzzle',
 } as const;

@@ -1,13 +1,12 @@
 import type { PuzzleSubmissionField } from '../../../core/forms';
 import { FORM_STRINGS } from './form-strings';
 import { normaliseWord } from '../../../core/words';
+import { CATEGORY_NUMBERS, type CategoryNumber } from '../../../core/puzzle-draft';
 
 /**
  * Gentle hints while a puzzle is typed (never a block): a category without the special word, and a
  * word used more than once. Words compare trimmed and case-insensitively.
  */
-export const CATEGORY_NUMBERS = [1, 2, 3, 4] as const;
-export type CategoryNumber = (typeof CATEGORY_NUMBERS)[number];
 const WORD_NUMBERS = [1, 2, 3] as const;
 
 type Values = Readonly<Partial<Record<PuzzleSubmissionField, string>>>;

@@ -1,10 +1,13 @@
+import { Link } from 'wouter';
+import { ROUTES } from '../../../core/routes';
 import { PUZZLE_SUBMISSION_FIELDS, validatePuzzleSubmission } from '../../../core/forms';
 import { readSiteConfig } from '../../lib/site-config';
 import { FORM_STRINGS } from './form-strings';
 import { CategoryFieldset } from './category-fieldset';
 import { EmailField, FormField } from './form-field';
 import { PostedForm } from './posted-form';
-import { CATEGORY_NUMBERS, puzzleHints } from './puzzle-hints';
+import { CATEGORY_NUMBERS } from '../../../core/puzzle-draft';
+import { puzzleHints } from './puzzle-hints';
 import { useFormPost } from './use-form-post';
 import './forms.css';
 
@@ -21,7 +24,12 @@ export function SubmitPuzzlePage() {
     <PostedForm
       post={post}
       title={FORM_STRINGS.submitTitle}
-      intro={FORM_STRINGS.submitIntro}
+      intro={
+        <>
+          {FORM_STRINGS.submitIntro} {FORM_STRINGS.orMakeYourOwn}{' '}
+          <Link href={ROUTES.create}>{FORM_STRINGS.makeYourOwnLink}</Link>.
+        </>
+      }
       sendLabel={FORM_STRINGS.submitPuzzle}
       thanks={{
         title: FORM_STRINGS.submitThanksTitle,

@@ -17,7 +17,10 @@ interface Options<F extends string> {
 const emptyValues = <F extends string>(fields: readonly F[]) =>
   Object.fromEntries(fields.map((field) => [field, ''])) as Record<F, string>;
 
-function failureText(result: Exclude<PostResult, { ok: true } | { reason: 'fields' }>): string {
+/** What a failed post tells the person (a network, rate-limit, size or server failure). */
+export function failureText(
+  result: Exclude<PostResult, { ok: true } | { reason: 'fields' }>,
+): string {
   switch (result.reason) {
     case 'network':
       return FORM_STRINGS.failedNetwork;

@@ -38,6 +38,11 @@ interface GameBoardProps {
   saved: SavedGame | null;
   /** Today's daily puzzle is already finished: the board opens finished with those tries. */
   finished: DailyCompletion | null;
+  /**
+   * A player's puzzle opened from its link (/play#…): never kept or recorded (no stats, streak
+   * or archive), and its Share text carries the link.
+   */
+  sharedLink?: string;
 }
 
 function prefersReducedMotion(): boolean {
@@ -65,7 +70,7 @@ export function GameBoard(props: GameBoardProps) {
   return <Board key={difficulty} {...props} />;
 }
 
-function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardProps) {
+function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }: GameBoardProps) {
   usePageTitle(puzzle.title);
   const { difficulty, palette } = usePreferences();
   const { open } = useModal();
@@ -110,6 +115,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
         won: hasWon(state),
         tries,
         isDaily,
+        link: sharedLink,
       }),
     });
 
@@ -117,7 +123,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
   // docs/spec.md §4: when the game ends, the Share modal opens, and the game is recorded.
   const onEnded = useEffectEvent(() => {
     share();
-    if (openedOver) return;
+    if (openedOver || sharedLink) return;
     void saveGame(
       {
         puzzleId: puzzle.id,
@@ -136,9 +142,9 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
 
   // Every move is kept, so the player finds this board again (core/game/restore-game.ts).
   useEffect(() => {
-    if (state === opening.current || pageMode === 'solution') return;
+    if (state === opening.current || pageMode === 'solution' || sharedLink) return;
     void keepGameState(state, { today, daily: isDaily });
-  }, [state, pageMode, today, isDaily]);
+  }, [state, pageMode, today, isDaily, sharedLink]);
 
   const notice = state.notice;
   useEffect(() => {
@@ -157,7 +163,11 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished }: GameBoardP
 
   return (
     <div className="board">
-      <PuzzleHeading puzzle={puzzle} difficulty={state.difficulty} showDate={!isDaily} />
+      <PuzzleHeading
+        puzzle={puzzle}
+        difficulty={state.difficulty}
+        showDate={!isDaily && !sharedLink}
+      />
       <TileGrid state={state} colors={colors} disabled={over} onToggle={toggleTile} />
       <ColorSelectors state={state} colors={colors} disabled={over} onChoose={chooseCategory} />
       {state.status === 'solution' ? null : (

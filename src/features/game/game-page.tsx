@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
@@ -12,19 +12,8 @@ import { usePlayer } from '../../lib/player-context';
 import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
-import { GameHeader } from './game-header';
+import { GameShell } from './game-shell';
 import './game.css';
-
-function GameShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="game-shell">
-      <GameHeader />
-      <main id="main" className="game-main">
-        {children}
-      </main>
-    </div>
-  );
-}
 
 function PuzzleLoader({
   id,

@@ -99,6 +99,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
 
       <nav className="home-links" aria-label={STRINGS.homeLinksLabel}>
         <Link href={ROUTES.howToPlay}>{STRINGS.homeHowToPlay}</Link>
+        <Link href={ROUTES.create}>{STRINGS.linkCreate}</Link>
         <button type="button" className="link-button" onClick={() => open({ kind: 'settings' })}>
           {STRINGS.settings}
         </button>
