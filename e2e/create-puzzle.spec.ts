@@ -5,7 +5,7 @@ import LZString from 'lz-string';
 import { draftToPuzzle } from '../core/custom-puzzle';
 import { DRAFT_FIELDS, type PuzzleDraft } from '../core/puzzle-draft';
 import { GOOD_DRAFT } from '../core/test/fixtures';
-import { acceptCookies, expectNoViolations, placeGroups, test } from './support';
+import { acceptCookies, expectNoViolations, placeGroups, test, wrongGroupings } from './support';
 
 /** /create, the puzzle builder, and /play#…, the puzzle its link carries (issue "Make your own"). */
 
@@ -35,7 +35,8 @@ async function fillDraft(page: Page, draft: PuzzleDraft = GOOD_DRAFT) {
 }
 
 /** The groups of the draft's puzzle, as the board's circles take them. */
-const GROUPS = draftToPuzzle(GOOD_DRAFT, { id: 'x', date: '' }).categories.map((c) => c.words);
+const PUZZLE = draftToPuzzle(GOOD_DRAFT, { id: 'x', date: '' });
+const GROUPS = PUZZLE.categories.map((c) => c.words);
 
 async function createLink(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create link' }).click();
@@ -67,7 +68,13 @@ test('a puzzle built by its fields gets a link that a friend opens in a fresh br
   await other.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await expect(other.getByRole('heading', { level: 1, name: 'Under Lock' })).toBeVisible();
   await expect(other.getByText('By Robin')).toBeVisible();
+  await expect(other.getByText('Normal Mode')).toBeVisible();
   await expect(other.getByText('Try 1 of 6')).toBeVisible();
+  // A wrong try first: feedback and the try counter, as on the daily board.
+  await placeGroups(other, wrongGroupings(PUZZLE)[0] ?? []);
+  await other.getByRole('button', { name: 'Submit' }).click();
+  await expect(other.getByText('Try 2 of 6')).toBeVisible();
+  await other.getByRole('button', { name: 'Clear All' }).click();
   await placeGroups(other, GROUPS);
   await other.getByRole('button', { name: 'Submit' }).click();
   await expect(other.getByRole('heading', { name: 'Solved!' })).toBeVisible();
@@ -87,6 +94,9 @@ test('a puzzle built by its fields gets a link that a friend opens in a fresh br
   expect(cookies.filter((name) => /stats|daily_puzzle/.test(name))).toEqual([]);
   await other.goto(`${baseURL}/stats`);
   await expect(other.locator('.stat', { hasText: 'Played' }).locator('dd')).toHaveText('0');
+  await other.goto(`${baseURL}/archive`);
+  await expect(other.getByRole('heading', { level: 1, name: 'Puzzle Archive' })).toBeVisible();
+  await expect(other.getByText('Under Lock')).toHaveCount(0);
   await friend.close();
 });
 
@@ -99,6 +109,47 @@ test('Copy link copies it and says "Link copied!" for 2 seconds', async ({ page,
   await expect(page.getByRole('status').filter({ hasText: 'Link copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(page.getByText('Link copied!')).toHaveCount(0, { timeout: 3500 });
+});
+
+test('when the clipboard is refused, the link is selected for copying by hand', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+    });
+  });
+  await page.goto('/create');
+  await fillDraft(page);
+  const link = await createLink(page);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Copying was blocked: the link is selected')).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Puzzle link' });
+  await expect(box).toBeFocused();
+  expect(
+    await box.evaluate((input: HTMLInputElement) =>
+      input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+    ),
+  ).toBe(link);
+});
+
+test('where the browser has a share sheet, Share link hands it the link', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.assign(window, { shared: [] as unknown[] });
+    Object.defineProperty(navigator, 'share', {
+      value: (data: unknown) => {
+        (window as unknown as { shared: unknown[] }).shared.push(data);
+        return Promise.resolve();
+      },
+    });
+  });
+  await page.goto('/create');
+  await fillDraft(page);
+  const link = await createLink(page);
+  await page.getByRole('button', { name: 'Share link' }).click();
+  expect(await page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
+    { title: 'Under Lock', url: link },
+  ]);
 });
 
 test('problems show beside their fields as the player types, and nothing is made while one remains', async ({

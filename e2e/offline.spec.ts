@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { puzzleLinkPath } from '../core/puzzle-link';
+import { GOOD_DRAFT } from '../core/test/fixtures';
 import { archivePuzzle, placeGroups, puzzleDated, setClock, tile, test } from './support';
 
 /**
@@ -88,5 +90,10 @@ test('after one visit, today’s puzzle, a random one, the archive and stats wor
   await page.goto('/stats');
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
   await expect(page.locator('.stat', { hasText: 'Played' }).locator('dd')).toHaveText('1');
+
+  // A friend's puzzle link, never opened online: the whole puzzle is in the link.
+  await page.goto(puzzleLinkPath(GOOD_DRAFT));
+  await expect(page.getByRole('heading', { level: 1, name: GOOD_DRAFT.title })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Words' }).getByRole('button')).toHaveCount(9);
   expect(await apiReachable(page)).toBe(false);
 });
