@@ -137,4 +137,18 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
     /<script id="page-modules" type="application\/json">\["\/assets\/index-[^"]+\.js",[^<]*"\/assets\/game-page-[^"]+\.js"/,
   );
   expect(game).not.toMatch(/<script[^>]+src=/);
+  // Nor does any other request start beside the first paint: the SVG icon is inside the page,
+  // and the web app manifest waits, inert, for the code.
+  expect(game).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+" type="image\/svg\+xml"/);
+  expect(game.replace(/<template id="late-links">.*?<\/template>/s, '')).not.toContain(
+    'rel="manifest"',
+  );
+});
+
+test('the web app manifest joins the page once its code has started', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  );
 });

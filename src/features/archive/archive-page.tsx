@@ -1,5 +1,5 @@
-import { Suspense, use } from 'react';
-import { Link } from 'wouter';
+import { Suspense, use, useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { playablePuzzles } from '../../../core/daily';
 import { formatDisplayDate } from '../../../core/dates';
 import type { PageMode } from '../../../core/game/engine';
@@ -17,6 +17,7 @@ import { STRINGS } from '../../strings';
 export function ArchivePage() {
   const { data } = usePlayer().store;
   const today = useToday();
+  const list = useFollowLinks<HTMLUListElement>();
   // ISO dates sort as plain strings (localeCompare would first load the browser's collation data).
   const puzzles = [...playablePuzzles(use(loadSummaries()), today)].sort((a, b) =>
     a.date < b.date ? 1 : a.date > b.date ? -1 : 0,
@@ -26,7 +27,7 @@ export function ArchivePage() {
       {puzzles.length === 0 ? (
         <p>{STRINGS.archiveEmpty}</p>
       ) : (
-        <ul className="archive-list">
+        <ul ref={list} className="archive-list">
           {/* In boundaries of a few dozen entries: the browser hydrates them one by one, in
               short tasks, instead of the whole list in one long one. */}
           {chunks(puzzles, HYDRATION_CHUNK).map((chunk) => (
@@ -49,6 +50,32 @@ export function ArchivePage() {
 }
 
 const HYDRATION_CHUNK = 25;
+
+/**
+ * The list's links are plain <a> elements, followed in the app by one listener on the list: a
+ * router link per entry costs a few hooks and a location subscription each, and with a few
+ * hundred entries that was most of the page's hydration (docs/decisions.md).
+ */
+function useFollowLinks<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      const href = link?.getAttribute('href');
+      if (!href?.startsWith('/') || link?.target) return;
+      event.preventDefault();
+      navigate(href);
+    };
+    element.addEventListener('click', follow);
+    return () => element.removeEventListener('click', follow);
+  }, [navigate]);
+  return ref;
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -93,30 +120,30 @@ function ArchiveItem({
         {result ? (
           <>
             {retry ? (
-              <Link
+              <a
                 className="button"
                 href={href('retry')}
                 aria-label={`${STRINGS.archiveRetry} ${puzzle.title}`}
               >
                 {STRINGS.archiveRetry}
-              </Link>
+              </a>
             ) : null}
-            <Link
+            <a
               className="button"
               href={href('solution')}
               aria-label={`${STRINGS.archiveViewSolution}: ${puzzle.title}`}
             >
               {STRINGS.archiveViewSolution}
-            </Link>
+            </a>
           </>
         ) : (
-          <Link
+          <a
             className="button primary"
             href={href('play')}
             aria-label={`${STRINGS.archivePlay} ${puzzle.title}`}
           >
             {STRINGS.archivePlay}
-          </Link>
+          </a>
         )}
       </div>
     </li>
