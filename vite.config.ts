@@ -107,6 +107,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser the game supports has modulepreload: no polyfill in the first load's code.
     modulePreload: { polyfill: false },
     copyPublicDir: !isSsrBuild,
+    // Every module of the first load in the entry's chunk: left to itself the bundler cut a dozen
+    // small chunks out of it, shared with the lazy pages, and each cut cost bytes and a request
+    // (initial JS of / 85.1 -> 83.2 KB gzip). Lazy pages keep their own chunks.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'shell',
+                  tags: ['$initial'],
+                },
+              ],
+            },
+          },
+        },
   },
   test: {
     projects: [

@@ -152,3 +152,34 @@ test('the web app manifest joins the page once its code has started', async ({ p
     '/manifest.webmanifest',
   );
 });
+
+test('a page whose code arrives late keeps its server HTML until it hydrates: no loading line flashes', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const path of ['/about', '/create', '/archive', '/game']) {
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    // The page's own chunk comes last, after the app has started (as on a slow connection).
+    await context.route(/\/assets\/[a-z-]+-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await context.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('.page-loading')) {
+          document.documentElement.dataset.flashed = 'true';
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await page.waitForTimeout(200);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.dataset.flashed),
+      path,
+    ).toBeUndefined();
+    await context.close();
+  }
+});

@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from './app/page-data';
 import { Root } from './app/root';
+import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
 import './styles/global.css';
@@ -21,10 +22,16 @@ if (root) {
     data.search.replace(/^\?/, '') === location.search.replace(/^\?/, '');
   if (current && root.firstElementChild) {
     seedCatalogue(data.summaries, data.puzzles);
-    hydrateRoot(root, <Root today={data.today} />, {
-      // A mismatch is a bug: say so where the tests (and a developer) look.
-      onRecoverableError: (error) => console.error('Hydration error:', error),
-    });
+    // The page's own code first (the page listed it, so it is already on its way): then the
+    // whole tree hydrates in one go, over the server's HTML.
+    const hydrate = () =>
+      hydrateRoot(root, <Root today={data.today} />, {
+        // A mismatch is a bug: say so where the tests (and a developer) look.
+        onRecoverableError: (error) => console.error('Hydration error:', error),
+      });
+    const route = routeOf(location.pathname);
+    if (route) void route.load().then(hydrate, hydrate);
+    else hydrate();
   } else {
     createRoot(root).render(<Root today={todayUtc()} />);
   }

@@ -21,14 +21,24 @@ export interface PageRoute {
 }
 
 function page(path: RoutePath, file: string, name: string): PageRoute {
-  const load = PAGE_MODULES[file];
-  if (!load) throw new Error(`No page module ${file}`);
-  const component = lazy(() =>
-    load().then((module) => {
+  const loader = PAGE_MODULES[file];
+  if (!loader) throw new Error(`No page module ${file}`);
+  let loaded: { default: ComponentType } | null = null;
+  const load = () =>
+    loader().then((module) => {
       const Page = module[name];
       if (!Page) throw new Error(`${file} has no ${name}`);
-      return { default: Page };
-    }),
+      loaded = { default: Page };
+      return loaded;
+    });
+  // A page whose code is already here renders at once, without suspending: a page hydrating
+  // over the server's HTML must not wait a turn, or an update from above in that turn (the
+  // player's data arriving) would replace the server's HTML with the loading line.
+  const component = lazy(
+    () =>
+      (loaded
+        ? { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) }
+        : load()) as Promise<{ default: ComponentType }>,
   );
   return { path, component, module: file.replace(/^\.\.\//, 'src/'), load };
 }

@@ -1,5 +1,6 @@
-import { readSiteConfig } from './site-config';
-import { readConsent, type Consent } from './storage';
+import { currentGate, trackingId, type AnalyticsGate } from './analytics-gate';
+
+export { trackingId } from './analytics-gate';
 
 /**
  * Page views for the analytics service (Google Analytics 4, docs/spec.md §7). Sent only when an analytics id
@@ -8,16 +9,6 @@ import { readConsent, type Consent } from './storage';
  */
 export const analyticsScriptUrl = (id: string) =>
   `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
-
-export interface AnalyticsGate {
-  analyticsId: string | null;
-  consent: Consent | null;
-}
-
-/** The id to send page views to, or null when they must not be sent. */
-export function trackingId(gate: AnalyticsGate): string | null {
-  return gate.analyticsId && gate.consent === 'accepted' ? gate.analyticsId : null;
-}
 
 declare global {
   interface Window {
@@ -47,10 +38,7 @@ function load(id: string): void {
 }
 
 /** Sends one page view for `path`; returns whether it was sent. */
-export function trackPageView(
-  path: string,
-  gate: AnalyticsGate = { analyticsId: readSiteConfig().analyticsId, consent: readConsent() },
-): boolean {
+export function trackPageView(path: string, gate: AnalyticsGate = currentGate()): boolean {
   const id = trackingId(gate);
   if (!id) return false;
   load(id);

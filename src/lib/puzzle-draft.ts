@@ -3,7 +3,7 @@ import { SCHEMAS } from '../../core/record-schemas';
 import { STORED_ITEMS } from '../../core/stored-items';
 import { todayUtc } from './clock';
 import { readRecord, writeRecord } from './storage';
-import { fromRecord, toRecord } from './stored-player';
+import { fromRecord, toRecord } from './stored-record';
 
 /**
  * The puzzle a player is making (/create): kept in memory for the visit, and with consent also in

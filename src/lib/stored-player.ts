@@ -1,9 +1,9 @@
-import { addDays } from '../../core/dates';
 import { pruneGames } from '../../core/game/saved-games';
 import { STORED_ITEMS } from '../../core/stored-items';
 import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
+import { fromRecord, toRecord } from './stored-record';
 import type { PlayerData, PlayerStore } from '../../core/records';
-import { todayUtc } from './clock';
+
 import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from './storage';
 
 /**
@@ -21,18 +21,6 @@ const fromJson =
   <T>(schema: Schema<T>) =>
   (text: string) =>
     schema(parseJson(text));
-
-/** A record's value, or null when it is malformed or expired (its days after its last write). */
-export const fromRecord =
-  <T>(schema: Schema<T>, today: string) =>
-  (text: string) => {
-    const envelope = SCHEMAS.envelope(parseJson(text));
-    return envelope && envelope.expires >= today ? schema(envelope.value) : undefined;
-  };
-
-/** A record's stored text: the value with the UTC day it expires. */
-export const toRecord = (value: unknown, days: number) =>
-  JSON.stringify({ expires: addDays(todayUtc(), days), value });
 
 export function readStoredPlayer(today: string): PlayerData {
   const completions: PlayerData['completions'] = {};
