@@ -102,6 +102,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // `NO_MINIFY=1 npm run build`: readable function names in a profile (docs/decisions.md).
+    minify: process.env.NO_MINIFY ? false : undefined,
     // The server reads the manifest to preload each route's code with its page.
     manifest: !isSsrBuild,
     // Every browser the game supports has modulepreload: no polyfill in the first load's code.

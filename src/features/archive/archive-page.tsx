@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useRef } from 'react';
+import { memo, Suspense, use, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { playablePuzzles } from '../../../core/daily';
 import { formatDisplayDate } from '../../../core/dates';
@@ -88,7 +88,11 @@ type Result = 'solved' | 'lost' | null;
 const resultOf = (record: PuzzleCompletion | null): Result =>
   record === null ? null : record.won ? 'solved' : 'lost';
 
-function ArchiveItem({
+/**
+ * One entry. Memoised: when the player's data arrives right after hydration, only the entries
+ * whose result it changes render again, not the whole list.
+ */
+const ArchiveItem = memo(function ArchiveItem({
   puzzle,
   result,
   retry,
@@ -148,4 +152,4 @@ function ArchiveItem({
       </div>
     </li>
   );
-}
+});
