@@ -12,6 +12,7 @@ import {
 import { puzzleLinkPath } from '../../../core/puzzle-link';
 import { TextPage } from '../../components/text-page';
 import { keepDraft, readDraft } from '../../lib/puzzle-draft';
+import { useCopy } from '../../lib/use-copy';
 import { FORM_STRINGS } from './form-strings';
 import { FormField, FormStatus } from './form-field';
 import { SendToEditors } from './send-to-editors';
@@ -34,8 +35,6 @@ function shownProblems(
   return shown;
 }
 
-type CopyState = 'idle' | 'copied' | 'manual';
-
 /** For values the browser knows and the server does not, which do not change while the page is open. */
 const noChanges = () => () => {};
 
@@ -54,7 +53,7 @@ export function CreatePage() {
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState('');
   const [link, setLink] = useState<string | null>(null);
-  const [copy, setCopy] = useState<CopyState>('idle');
+  const { state: copy, copy: copyTo, box: linkRef, reset: resetCopy } = useCopy<HTMLInputElement>();
   const canShare = useSyncExternalStore(
     noChanges,
     () => typeof navigator.share === 'function',
@@ -63,21 +62,12 @@ export function CreatePage() {
   /** Sending to the editors asked for the author's name. */
   const [nameNeeded, setNameNeeded] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const linkRef = useRef<HTMLInputElement>(null);
   const [, navigate] = useLocation();
 
-  useEffect(() => {
-    if (copy === 'copied') {
-      const timer = window.setTimeout(() => setCopy('idle'), 2000);
-      return () => window.clearTimeout(timer);
-    }
-    if (copy === 'manual') linkRef.current?.select();
-    return undefined;
-  }, [copy]);
   // A new link takes focus (and is selected), so it is read out and ready to copy by hand.
   useEffect(() => {
     if (link) linkRef.current?.focus();
-  }, [link]);
+  }, [link, linkRef]);
 
   const problems = checkDraft(draft);
   const shown = shownProblems(draft, problems, touched, attempted);
@@ -89,7 +79,7 @@ export function CreatePage() {
     keepDraft(next);
     // A link is of the puzzle as it was: a change asks for a new one.
     setLink(null);
-    setCopy('idle');
+    resetCopy();
     setStatus('');
   };
 
@@ -121,7 +111,7 @@ export function CreatePage() {
     const path = made();
     if (!path) return;
     setLink(new URL(path, window.location.origin).href);
-    setCopy('idle');
+    resetCopy();
   };
 
   const playIt = () => {
@@ -130,13 +120,7 @@ export function CreatePage() {
   };
 
   const copyLink = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopy('copied');
-    } catch {
-      setCopy('manual');
-    }
+    if (link) await copyTo(link);
   };
 
   const shareLink = async () => {
@@ -213,15 +197,17 @@ export function CreatePage() {
       {link ? (
         <section className="builder-link" aria-label={FORM_STRINGS.puzzleLink}>
           <p>{FORM_STRINGS.linkReady}</p>
-          <label htmlFor="puzzle-link">{FORM_STRINGS.puzzleLink}</label>
-          <input
-            ref={linkRef}
-            id="puzzle-link"
-            type="text"
-            readOnly
-            value={link}
-            onFocus={(event) => event.currentTarget.select()}
-          />
+          <div className="form-field">
+            <label htmlFor="puzzle-link">{FORM_STRINGS.puzzleLink}</label>
+            <input
+              ref={linkRef}
+              id="puzzle-link"
+              type="text"
+              readOnly
+              value={link}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          </div>
           <div className="builder-actions">
             <button type="button" className="button primary" onClick={() => void copyLink()}>
               {FORM_STRINGS.copyLink}

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
+import { useCopy } from '../../lib/use-copy';
 import { SHARE_STRINGS } from './share-strings';
 
 const INTENTS = [
@@ -22,28 +22,9 @@ const INTENTS = [
   },
 ];
 
-type CopyState = 'idle' | 'copied' | 'manual';
-
 export function ShareModal({ text, onClose }: { text: string; onClose: () => void }) {
-  const [copy, setCopy] = useState<CopyState>('idle');
-  const box = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (copy === 'copied') {
-      const timer = window.setTimeout(() => setCopy('idle'), 2000);
-      return () => window.clearTimeout(timer);
-    }
-    if (copy === 'manual') box.current?.select();
-    return undefined;
-  }, [copy]);
-  const copyText = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopy('copied');
-    } catch (error) {
-      console.warn('Clipboard copy failed', error);
-      setCopy('manual');
-    }
-  };
+  const { state: copy, copy: copyTo, box } = useCopy<HTMLTextAreaElement>();
+  const copyText = () => copyTo(text);
   return (
     <Modal title={SHARE_STRINGS.title} onClose={onClose}>
       <pre className="share-text" data-testid="share-text">
