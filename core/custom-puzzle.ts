@@ -106,13 +106,11 @@ function messageOf(violation: Violation, field: DraftField, puzzle: Puzzle): str
         ? 'This is the special word, which already joins every category: use another word here.'
         : `"${puzzle.words[violation.repeats ?? 0] ?? ''}" is already used: all nine words must be different.`;
     case 'twoHomes':
-      return `"${/^"(.*)" is in/.exec(violation.message)?.[1] ?? ''}" is used more than once: all nine words must be different.`;
+      return `"${violation.word ?? ''}" is used more than once: all nine words must be different.`;
     case 'nameRepeat':
       return 'Another category already has this name.';
-    case 'namesWord': {
-      const word = /^"(.*)" is spelled out/.exec(violation.message)?.[1] ?? '';
-      return `This name gives away "${word}": name the category without its words.`;
-    }
+    case 'namesWord':
+      return `This name gives away "${violation.word ?? ''}": name the category without its words.`;
     default:
       return `Please check ${fieldName(field)}: every word but the special word belongs to exactly one category.`;
   }

@@ -14,6 +14,8 @@ export interface Violation {
   rule?: PuzzleRule;
   /** The words[] index a repeated word repeats (rule 'repeat'). */
   repeats?: number;
+  /** The word the rule is about (rules 'twoHomes' and 'namesWord'). */
+  word?: string;
 }
 
 /** The rules a person typing a puzzle can break; other violations are about a file's shape. */
@@ -47,7 +49,7 @@ type Report = (
   field: string,
   message: string,
   rule?: PuzzleRule,
-  extra?: Pick<Violation, 'repeats'>,
+  extra?: Pick<Violation, 'repeats' | 'word'>,
 ) => void;
 
 interface LooseCategory {
@@ -288,6 +290,7 @@ function checkCategories(
           field,
           `"${word}" is spelled out in its category's name "${category.name}"`,
           'namesWord',
+          { word },
         );
       }
     });
@@ -346,6 +349,7 @@ function checkMembership(
         `words[${index}]`,
         `"${word}" is in ${homes.length} categories (${homes.join(', ')}); every word but the special word belongs to exactly one`,
         'twoHomes',
+        { word },
       );
     }
   });

@@ -152,25 +152,26 @@ export async function createPageRenderer(options: {
       /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
       (_link, href: string) => `<style>${stylesheet(href)}</style>`,
     );
-  const puzzles = new Map<string, Puzzle | null>();
-  const puzzle = (id: string): Puzzle | null => {
-    if (!puzzles.has(id)) {
+  // Each month's catalogue file is read once, however many of its puzzles are asked for.
+  const months = new Map<string, readonly Puzzle[]>();
+  const month = (name: string): readonly Puzzle[] => {
+    let list = months.get(name);
+    if (!list) {
       try {
-        const summary = summaries.find((item) => item.id === id);
-        const month = summary
-          ? (JSON.parse(
-              readFileSync(
-                join(distDir, 'puzzles', `${catalogueFileOf(summary.date)}.json`),
-                'utf8',
-              ),
-            ) as Puzzle[])
-          : [];
-        puzzles.set(id, month.find((item) => item.id === id) ?? null);
+        list = JSON.parse(
+          readFileSync(join(distDir, 'puzzles', `${name}.json`), 'utf8'),
+        ) as Puzzle[];
       } catch {
-        puzzles.set(id, null);
+        list = [];
       }
+      months.set(name, list);
     }
-    return puzzles.get(id) ?? null;
+    return list;
+  };
+  const puzzle = (id: string): Puzzle | null => {
+    const summary = summaries.find((item) => item.id === id);
+    if (!summary) return null;
+    return month(catalogueFileOf(summary.date)).find((item) => item.id === id) ?? null;
   };
 
   return {

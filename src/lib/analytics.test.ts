@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyticsScriptUrl, trackingId, trackPageView } from './analytics';
+import { analyticsScriptUrl, trackPageView } from './analytics';
+import { trackingId } from './analytics-gate';
 
 const scripts = () => [...document.querySelectorAll('script[src*="googletagmanager"]')];
 

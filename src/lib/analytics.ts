@@ -1,7 +1,5 @@
 import { currentGate, trackingId, type AnalyticsGate } from './analytics-gate';
 
-export { trackingId } from './analytics-gate';
-
 /**
  * Page views for the analytics service (Google Analytics 4, docs/spec.md §7). Sent only when an analytics id
  * is configured at build time AND the player accepted cookies; otherwise nothing is loaded or sent.

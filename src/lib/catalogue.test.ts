@@ -1,32 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Puzzle } from '../../core/puzzle';
+import { toSummary, type Puzzle } from '../../core/puzzle';
+import { ringPuzzle } from '../../core/test/fixtures';
 
 const puzzle = (id: string, date: string): Puzzle => ({
+  ...ringPuzzle,
   id,
   date,
   title: `Title ${id}`,
-  author: null,
-  difficulty: 'normal',
-  specialWord: 'KEY',
-  words: ['A1', 'A2', 'B1', 'B2', 'KEY', 'C1', 'C2', 'D1', 'D2'],
-  categories: [
-    { name: 'One', words: ['KEY', 'A1', 'A2'] },
-    { name: 'Two', words: ['KEY', 'B1', 'B2'] },
-    { name: 'Three', words: ['KEY', 'C1', 'C2'] },
-    { name: 'Four', words: ['KEY', 'D1', 'D2'] },
-  ],
 });
 
 const MARCH = [puzzle('puzzle_1', '2027-03-01'), puzzle('puzzle_2', '2027-03-02')];
 const APRIL = [puzzle('puzzle_3', '2027-04-01')];
 const FILES: Record<string, unknown> = {
-  index: [...MARCH, ...APRIL].map(({ id, date, title, author, difficulty }) => ({
-    id,
-    date,
-    title,
-    author,
-    difficulty,
-  })),
+  index: [...MARCH, ...APRIL].map(toSummary),
   '2027-03': MARCH,
   '2027-04': APRIL,
 };
