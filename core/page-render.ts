@@ -1,16 +1,15 @@
 import type { Puzzle, PuzzleSummary } from './puzzle';
+import type { PageAddress } from './routes';
 
 /**
  * What the server asks of the app's server entry (src/entry-server.tsx) and what it gets back: the
  * one contract between server/page-renderer.ts and the entry, which the server loads from the
- * build (dist-server/) at run time.
+ * build (dist-server/) at run time. A page depends on its address and its UTC day, never on who
+ * asks: the player's cookies are applied in the browser (core/prepaint.ts).
  */
 export interface RenderInput {
-  /** The request's path and query, e.g. "/game" and "?puzzleId=puzzle_3". */
-  path: string;
-  search: string;
-  /** The request's cookies by name. */
-  cookies: Record<string, string>;
+  /** The page's address (core/routes.ts `pageAddress`). */
+  address: PageAddress;
   /** The time of the request (epoch ms): its UTC day is the page's. */
   now: number;
   /** Every puzzle's summary, and a way to read one puzzle (null when there is none). */
@@ -25,8 +24,6 @@ export interface RenderedPage {
   title: string;
   /** The page data script's JSON. */
   pageData: string;
-  /** Attributes for <html>: the theme and palette the player chose. */
-  htmlAttributes: Record<string, string>;
 }
 
 export interface ServerEntry {

@@ -24,10 +24,14 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 const KNOWN = new Set<string>(Object.values(ROUTES));
 
+/** A path without its trailing slashes ("/stats/" is "/stats"; "/" stays "/"). */
+export function trimPath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
 /** True when `pathname` (without query or trailing slash) is a page of the app. */
 export function isAppRoute(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return KNOWN.has(trimmed);
+  return KNOWN.has(trimPath(pathname));
 }
 
 /**
@@ -53,4 +57,34 @@ export function readGameAddress(search: string): { puzzleId: string | null; mode
     puzzleId: params.get('puzzleId') || null,
     mode: mode === 'retry' || mode === 'solution' ? mode : 'play',
   };
+}
+
+/** The routes whose page depends on the query: the puzzle and mode of the board (and of /ad, which passes them on). */
+const READS_QUERY = new Set<string>([ROUTES.game, ROUTES.ad]);
+
+/**
+ * What a page depends on: its path (trimmed) and the query parameters its route reads, nothing
+ * else (a tracking parameter such as `fbclid` or `utm_source` is not part of it). The server's
+ * renderer, its render cache and the browser's check before it hydrates all go by this.
+ */
+export interface PageAddress {
+  path: string;
+  puzzleId: string | null;
+  mode: PageMode;
+}
+
+export function pageAddress(pathname: string, search: string): PageAddress {
+  const path = trimPath(pathname);
+  return READS_QUERY.has(path)
+    ? { path, ...readGameAddress(search) }
+    : { path, puzzleId: null, mode: 'play' };
+}
+
+/** One text per address: equal for two requests exactly when they show the same page. */
+export function addressKey(address: PageAddress): string {
+  if (!address.puzzleId && address.mode === 'play') return address.path;
+  const query = new URLSearchParams();
+  if (address.puzzleId) query.set('puzzleId', address.puzzleId);
+  query.set('mode', address.mode);
+  return `${address.path}?${query.toString()}`;
 }

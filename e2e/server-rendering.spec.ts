@@ -45,7 +45,7 @@ test.describe('with JavaScript off, the server’s HTML already holds the page',
     await expect(page.getByRole('heading', { level: 2, name: older?.title })).toBeVisible();
   });
 
-  test('the player’s cookies decide the theme and the banner in the first HTML', async ({
+  test('with cookies but no script, the page follows the system’s theme and still shows its content', async ({
     page,
     context,
     baseURL,
@@ -54,18 +54,123 @@ test.describe('with JavaScript off, the server’s HTML already holds the page',
       [
         ['linchpin_cookie_consent', 'accepted'],
         ['linchpin_dark_mode', 'true'],
-        ['linchpin_color_mode', 'colorBlind'],
-        ['linchpin_difficulty', 'easy'],
       ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
     );
     await page.goto('/game');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.locator('html')).toHaveAttribute('data-palette', 'colorBlind');
-    await expect(page.getByText('Easy Mode')).toBeVisible();
-    await expect(page.getByText('Try 1 of 8')).toBeVisible();
-    await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    await expect(page.getByRole('group', { name: 'Words' }).getByRole('button')).toHaveCount(9);
   });
+});
+
+const PLAYER_COOKIES = [
+  ['linchpin_cookie_consent', 'accepted'],
+  ['linchpin_dark_mode', 'true'],
+  ['linchpin_color_mode', 'colorBlind'],
+  ['linchpin_difficulty', 'easy'],
+  ['linchpin_has_seen_how_to_play', 'true'],
+];
+
+test('the first paint, before any of the app’s code, is in the player’s theme and palette, with no banner once they chose', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies(
+    PLAYER_COOKIES.map(([name, value]) => ({
+      name: name ?? '',
+      value: value ?? '',
+      url: baseURL ?? '',
+    })),
+  );
+  // The app's code never arrives: what shows is the page's HTML and its first inline script.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(html).toHaveAttribute('data-palette', 'colorBlind');
+  await expect(page.getByRole('heading', { name: daily.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeHidden();
+  await expect(page.getByText('New here?')).toBeHidden();
+  expect(
+    await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+  ).not.toBe('rgb(247, 244, 238)');
+  await page.screenshot({ path: test.info().outputPath('first-paint-dark.png') });
+  // A board of another difficulty than a first visit's is not shown until it is the right one.
+  await page.goto('/game');
+  await expect(html).toHaveAttribute('data-difficulty', 'easy');
+  await expect(page.locator('.board')).toBeHidden();
+});
+
+test('a first visit’s first paint shows the banner; a rejected choice hides it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeVisible();
+  await context.addCookies([
+    { name: 'linchpin_cookie_consent', value: 'rejected', url: baseURL ?? '' },
+  ]);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: daily.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeHidden();
+});
+
+test('after hydration the player’s difficulty is the board’s', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies(
+    PLAYER_COOKIES.map(([name, value]) => ({
+      name: name ?? '',
+      value: value ?? '',
+      url: baseURL ?? '',
+    })),
+  );
+  await page.goto('/game');
+  await expect(page.getByText('Easy Mode')).toBeVisible();
+  await expect(page.getByText('Try 1 of 8')).toBeVisible();
+});
+
+test('a page is the same bytes whoever asks, cacheable until midnight UTC, with an ETag answered by 304', async ({
+  request,
+}) => {
+  const cookieSets = [
+    '',
+    'linchpin_cookie_consent=accepted; linchpin_dark_mode=true; linchpin_difficulty=easy',
+    'linchpin_cookie_consent=rejected',
+    'linchpin_cookie_consent=%%%broken',
+  ];
+  for (const path of ['/', '/game', '/archive', `/game?puzzleId=${older?.id ?? ''}`]) {
+    const bodies = new Set<string>();
+    let etag = '';
+    for (const cookie of cookieSets) {
+      const response = await request.get(path, { headers: cookie ? { cookie } : {} });
+      expect(response.status(), path).toBe(200);
+      bodies.add(await response.text());
+      const headers = response.headers();
+      expect(headers['cache-control'], path).toMatch(
+        /^public, max-age=0, s-maxage=\d+, must-revalidate$/,
+      );
+      const seconds = Number(/s-maxage=(\d+)/.exec(headers['cache-control'] ?? '')?.[1]);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(86_400);
+      expect(headers.vary ?? '').not.toMatch(/cookie/i);
+      etag = headers.etag ?? '';
+      expect(etag, path).toMatch(/^"[^"]+"$/);
+    }
+    expect(bodies.size, path).toBe(1);
+    const again = await request.get(path, { headers: { 'if-none-match': etag } });
+    expect(again.status(), path).toBe(304);
+  }
+  // A tracking parameter is not part of what a page depends on.
+  const plain = await (await request.get(`/game?puzzleId=${older?.id ?? ''}`)).text();
+  const tracked = await (
+    await request.get(`/game?puzzleId=${older?.id ?? ''}&fbclid=x&utm_source=y`)
+  ).text();
+  expect(tracked).toBe(plain);
 });
 
 /** Opens a path and fails on any console error or warning (a hydration mismatch is one). */
@@ -82,9 +187,13 @@ async function openCleanly(page: Page, path: string) {
   return problems;
 }
 
-const PATHS = [...Object.values(ROUTES), `/game?puzzleId=${older?.id ?? ''}&mode=solution`];
+const PATHS = [
+  ...Object.values(ROUTES),
+  `/game?puzzleId=${older?.id ?? ''}&mode=solution`,
+  `/game?puzzleId=${older?.id ?? ''}&fbclid=x&utm_source=y`,
+];
 
-for (const consent of ['first visit', 'accepted, dark, colour-blind']) {
+for (const consent of ['first visit', 'accepted, dark, colour-blind, easy']) {
   test(`every route hydrates without a mismatch (${consent})`, async ({
     page,
     context,
@@ -92,11 +201,11 @@ for (const consent of ['first visit', 'accepted, dark, colour-blind']) {
   }) => {
     if (consent !== 'first visit') {
       await context.addCookies(
-        [
-          ['linchpin_cookie_consent', 'accepted'],
-          ['linchpin_dark_mode', 'true'],
-          ['linchpin_color_mode', 'colorBlind'],
-        ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
+        PLAYER_COOKIES.map(([name, value]) => ({
+          name: name ?? '',
+          value: value ?? '',
+          url: baseURL ?? '',
+        })),
       );
     }
     for (const path of PATHS) {
@@ -125,7 +234,6 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
   }
   const home = await request.get('/');
   expect(home.status()).toBe(200);
-  expect(home.headers()['cache-control']).toBe('private, no-cache');
   // The page paints from its HTML and styles; its code (the game's chunk among it) starts after
   // the first paint, all at once, so no request waits for another on the way to the first paint.
   const game = await (await request.get('/game')).text();

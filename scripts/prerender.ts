@@ -6,7 +6,7 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROUTES } from '../core/routes';
+import { pageAddress, ROUTES } from '../core/routes';
 import { createPageRenderer } from '../server/page-renderer';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -18,7 +18,7 @@ export async function prerender(distDir = join(ROOT, 'dist')): Promise<string[]>
   if (!renderer) throw new Error('The server renderer could not be loaded from dist-server/.');
   const written: string[] = [];
   for (const path of Object.values(ROUTES)) {
-    const page = await renderer.render({ path, search: '' });
+    const page = await renderer.render({ address: pageAddress(path, '') });
     const file = path === '/' ? join(distDir, 'index.html') : join(distDir, path, 'index.html');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page.html);

@@ -1,15 +1,22 @@
-import { parseCookie } from 'cookie';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  EARLY_INPUT_SCRIPT,
+  MODULE_LOADER_SCRIPT,
+  PREPAINT_SCRIPT,
+} from '../core/inline-scripts';
 import type { ServerEntry } from '../core/page-render';
 import { catalogueFileOf, type Puzzle, type PuzzleSummary } from '../core/puzzle';
+import type { PageAddress } from '../core/routes';
 
 /**
  * Renders each page on the server with the app's own components (src/entry-server.tsx, built into
  * dist-server/), into the built index.html: the page's HTML, its title, the data it was rendered
- * with, the theme from the player's cookies, and links that preload the route's code and styles.
- * The same function writes the static pages of dist/ at build time (scripts/prerender.ts).
+ * with, the inline scripts (the player's choices before the first paint, early input kept, the
+ * module loader), and the route's styles inline. A page depends only on its address and its UTC
+ * day, never on who asks. The same function writes the static pages of dist/ at build time
+ * (scripts/prerender.ts).
  */
 
 interface ManifestChunk {
@@ -20,10 +27,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface PageRequest {
-  path: string;
-  /** The query, with or without its "?". */
-  search: string;
-  cookieHeader?: string | undefined;
+  /** What the page shows (core/routes.ts `pageAddress`). */
+  address: PageAddress;
   now?: number;
 }
 
@@ -37,25 +42,34 @@ export interface PageRenderer {
 }
 
 /**
- * Starts the app's code after the first paint: a page paints from its HTML and styles alone, with
- * no script fetched on the way, and then loads the entry (and preloads the route's chunks, listed
- * in #page-modules) to hydrate. It waits on the browser's paint entries, not on timers (a test's
- * frozen clock would hold timers back). One fixed text, so the Content-Security-Policy hashes it.
+ * The built index.html, cut once into the pieces a page is assembled from, so that no text of a
+ * page (a title, an address, a puzzle) is ever read as a pattern or as markup: a page is these
+ * pieces and its escaped texts, joined.
  */
-export const MODULE_LOADER =
-  '(function(){var started=0;function start(){if(started)return;started=1;' +
-  'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
-  'm.slice(1).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});' +
-  'var s=document.createElement("script");s.type="module";s.src=m[0];h.appendChild(s);' +
-  // The links nothing on the first paint needs (the web app manifest), kept inert until now.
-  'var t=document.getElementById("late-links");if(t)h.appendChild(t.content)}' +
-  // After the first paint: a paint entry is reported only once the frame is drawn. At load, only
-  // if a paint already happened (a fast load can come before the first frame).
-  'try{new PerformanceObserver(function(l){if(l.getEntries().length)start()}).observe({type:"paint",buffered:true})}catch(e){}' +
-  'addEventListener("load",function(){if(!window.PerformanceObserver||performance.getEntriesByType("paint").length)start()})})()';
+export interface Template {
+  /** From the start of the document to the inside of <title>. */
+  beforeTitle: string;
+  /** From </title> to just before </head> (where the route's styles go). */
+  afterTitle: string;
+  /** From </head> to the inside of <div id="root">. */
+  beforeRoot: string;
+  /** From the end of #root's content to the end of the document. */
+  afterRoot: string;
+  /** The entry module first, then the modules it preloads (the loader starts them). */
+  entry: string[];
+}
 
-/** The template's own script and module preloads, taken out to be started by MODULE_LOADER. */
-function takeScripts(template: string): { shell: string; entry: string[] } {
+function cut(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`The page template has no ${marker}`);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/** Splits the template into its pieces, taking out the script and links the loader starts. */
+export function splitTemplate(
+  template: string,
+  inline: { icon: string | null; stylesheet: (href: string) => string },
+): Template {
   const entry: string[] = [];
   const late: string[] = [];
   const shell = template
@@ -77,8 +91,37 @@ function takeScripts(template: string): { shell: string; entry: string[] } {
       entry.push(href);
       return '';
     })
-    .replace('</body>', `  <template id="late-links">${late.join('')}</template>\n  </body>`);
-  return { shell, entry };
+    // The SVG icon travels inside the page (a few hundred bytes), so no icon request is made
+    // beside the first paint; the .ico link stays for browsers without SVG icons.
+    .replace('href="/favicon.svg"', () =>
+      inline.icon === null
+        ? 'href="/favicon.svg"'
+        : // Only the characters a data address needs escaped; quotes become single ones.
+          `href="data:image/svg+xml,${inline.icon.replace(/"/g, "'").replace(/[#%<>\n]/g, encodeURIComponent)}"`,
+    )
+    // The template's own stylesheet links become <style> elements.
+    .replace(
+      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+      (_link, href: string) => `<style>${inline.stylesheet(href)}</style>`,
+    );
+  const [head, body] = cut(shell, '</head>');
+  const [beforeTitleTag, titleAndRest] = cut(head, '<title>');
+  const [, afterTitle] = cut(titleAndRest, '</title>');
+  const [upToCharset, restOfHead] = cut(beforeTitleTag, '<meta charset="UTF-8" />');
+  const [beforeRootTag, afterRootTag] = cut(body, '<div id="root"></div>');
+  const [beforeBodyEnd, afterBodyEnd] = cut(afterRootTag, '</body>');
+  return {
+    // The player's choices are applied first thing, and early input is kept from the first paint.
+    beforeTitle:
+      `${upToCharset}<meta charset="UTF-8" />\n    <script>${PREPAINT_SCRIPT}</script>\n    ` +
+      `<script>${EARLY_INPUT_SCRIPT}</script>${restOfHead}<title>`,
+    afterTitle: `</title>${afterTitle.replace(/\s*$/, '')}`,
+    beforeRoot: `\n  </head>${beforeRootTag}<div id="root">`,
+    afterRoot:
+      `</div>${beforeBodyEnd.replace(/\s*$/, '')}\n    ` +
+      `<template id="late-links">${late.join('')}</template>\n  </body>${afterBodyEnd}`,
+    entry,
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -122,21 +165,6 @@ export async function createPageRenderer(options: {
   } catch {
     return null;
   }
-  const taken = takeScripts(template);
-  const entryModules = taken.entry;
-  // The SVG icon travels inside the page (a few hundred bytes), so no icon request is made
-  // beside the first paint; the .ico link stays for browsers without SVG icons.
-  let shell = taken.shell;
-  try {
-    const icon = readFileSync(join(distDir, 'favicon.svg'), 'utf8').trim();
-    shell = shell.replace(
-      'href="/favicon.svg"',
-      // Only the characters a data address needs escaped; quotes become single ones.
-      `href="data:image/svg+xml,${icon.replace(/"/g, "'").replace(/[#%<>\n]/g, encodeURIComponent)}"`,
-    );
-  } catch {
-    // No icon file: the page keeps its link.
-  }
   const sheets = new Map<string, string>();
   const stylesheet = (href: string): string => {
     let text = sheets.get(href);
@@ -146,12 +174,13 @@ export async function createPageRenderer(options: {
     }
     return text;
   };
-  /** The template's own stylesheet links, as <style> elements. */
-  const inlineStyles = (html: string) =>
-    html.replace(
-      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-      (_link, href: string) => `<style>${stylesheet(href)}</style>`,
-    );
+  let icon: string | null = null;
+  try {
+    icon = readFileSync(join(distDir, 'favicon.svg'), 'utf8').trim();
+  } catch {
+    // No icon file: the page keeps its link.
+  }
+  const pieces = splitTemplate(template, { icon, stylesheet });
   // Each month's catalogue file is read once, however many of its puzzles are asked for.
   const months = new Map<string, readonly Puzzle[]>();
   const month = (name: string): readonly Puzzle[] => {
@@ -176,39 +205,34 @@ export async function createPageRenderer(options: {
 
   return {
     async render(request) {
-      const search = request.search.replace(/^\?/, '');
-      const cookies = Object.fromEntries(
-        Object.entries(parseCookie(request.cookieHeader ?? '')).filter(
-          (pair): pair is [string, string] => typeof pair[1] === 'string',
-        ),
-      );
+      const { address } = request;
       const page = await entry.renderPage({
-        path: request.path,
-        search: search ? `?${search}` : '',
-        cookies,
+        address,
         now: request.now ?? Date.now(),
         summaries,
         puzzle,
       });
-      const assets = routeAssets(manifest, entry.routeModule(request.path));
+      const assets = routeAssets(manifest, entry.routeModule(address.path));
       // The styles travel inside the page: the first paint waits for no second request. The
       // Content-Security-Policy hashes every built page's styles (server/static-site.ts).
-      const headLinks = assets.css
-        .filter((href) => !shell.includes(`href="/${href}"`))
+      const routeStyles = assets.css
         .map((href) => `<style>${stylesheet(href)}</style>`)
-        .join('\n    ');
-      const modules = [...new Set([...entryModules, ...assets.js.map((href) => `/${href}`)])];
-      const attributes = Object.entries(page.htmlAttributes)
-        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-        .join('');
-      const html = inlineStyles(shell)
-        .replace('<html lang="en">', `<html lang="en"${attributes}>`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-        .replace('</head>', `    ${headLinks}\n  </head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root">${page.html}</div>\n    <script id="page-data" type="application/json">${page.pageData}</script>\n    <script id="page-modules" type="application/json">${JSON.stringify(modules)}</script>\n    <script>${MODULE_LOADER}</script>`,
-        );
+        .filter((style) => !pieces.beforeTitle.includes(style) && !pieces.afterTitle.includes(style));
+      const modules = [...new Set([...pieces.entry, ...assets.js.map((href) => `/${href}`)])];
+      const html = [
+        pieces.beforeTitle,
+        escapeHtml(page.title),
+        pieces.afterTitle,
+        ...routeStyles.map((style) => `\n    ${style}`),
+        pieces.beforeRoot,
+        page.html,
+        '</div>\n    <script id="page-data" type="application/json">',
+        page.pageData,
+        '</script>\n    <script id="page-modules" type="application/json">',
+        JSON.stringify(modules).replace(/</g, '\\u003c'),
+        `</script>\n    <script>${MODULE_LOADER_SCRIPT}</script>`,
+        pieces.afterRoot.slice('</div>'.length),
+      ].join('');
       return { status: page.status, html };
     },
   };

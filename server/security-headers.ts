@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import { createHash } from 'node:crypto';
 import { type FastifyInstance } from 'fastify';
+import { INLINE_SCRIPTS } from '../core/inline-scripts';
 
 /**
  * Security headers on every response (helmet), with a strict Content-Security-Policy: scripts and
@@ -80,7 +81,8 @@ export function cspDirectives(options: CspOptions): Record<string, string[]> {
   const unique = (list: string[]) => [...new Set(list)];
   return {
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", ...scripts, ...extra.script]),
+    // The inline scripts a page carries (core/inline-scripts.ts), by the hash of their exact text.
+    'script-src': unique(["'self'", ...INLINE_SCRIPTS.map(sha256), ...scripts, ...extra.script]),
     'style-src': unique(["'self'", ...styles]),
     // Server-rendered pages carry style attributes (a colour circle's fill, a bar's width); they
     // cannot run code. Style elements and sheets stay limited to the site's own and the hashes.

@@ -1,5 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
+import { INLINE_SCRIPTS } from '../core/inline-scripts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -133,7 +134,13 @@ describe('security headers', () => {
     const response = await get('/');
     const csp = String(response.headers['content-security-policy']);
     const hash = createHash('sha256').update(FIXTURE_INLINE_SCRIPT).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    // Every inline script a page may carry, by the hash of its exact text.
+    for (const script of INLINE_SCRIPTS) {
+      const inlineHash = createHash('sha256').update(script).digest('base64');
+      expect(scriptSrc).toContain(`'sha256-${inlineHash}'`);
+    }
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -2,7 +2,14 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import { isAppRoute } from '../core/routes';
+import { isAppRoute, pageAddress } from '../core/routes';
+import {
+  chooseEncoding,
+  createPageCache,
+  matchesEtag,
+  pageCacheControl,
+  type PageCache,
+} from './page-cache';
 import { createPageRenderer } from './page-renderer';
 
 /**
@@ -14,12 +21,6 @@ import { createPageRenderer } from './page-renderer';
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
-/**
- * A page holds today's puzzle and the player's own theme and consent (from their cookies): a
- * browser may keep it only to ask again (so it never shows yesterday's page after midnight UTC),
- * and no shared cache may keep it at all.
- */
-export const PAGE_CACHE = 'private, no-cache';
 
 /** index.html, or null when the site has not been built. Read once at start-up. */
 export function readIndexHtml(distDir: string): string | null {
@@ -52,12 +53,17 @@ export function readBuiltPages(distDir: string): string {
 
 export function registerStaticSite(
   app: FastifyInstance,
-  options: { distDir: string; indexHtml: string | null },
+  options: { distDir: string; indexHtml: string | null; now?: () => number },
 ): void {
   const { distDir, indexHtml } = options;
+  const clock = options.now ?? Date.now;
   // Pages are rendered on the server from dist-server/ beside dist/ (`npm run build` writes both);
   // without it, every page gets the built index.html and the browser renders it.
-  const pages = createPageRenderer({ distDir, serverDir: `${distDir}-server` }).catch(
+  const pages: Promise<PageCache | null> = createPageRenderer({
+    distDir,
+    serverDir: `${distDir}-server`,
+  }).then(
+    (renderer) => (renderer ? createPageCache(renderer) : null),
     (error: unknown) => {
       app.log.error(error, 'The page renderer could not start; pages are rendered in the browser');
       return null;
@@ -102,20 +108,24 @@ export function registerStaticSite(
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet: run `npm run build`, then start the server again.');
     }
-    const renderer = await pages;
-    if (renderer) {
+    const cache = await pages;
+    if (cache) {
+      // One page per address and day, whoever asks: no cookie is read (core/inline-scripts.ts
+      // applies them in the browser), and a query parameter the route does not read is ignored.
+      const now = clock();
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const page = await renderer.render({
-        path,
-        search: query,
-        cookieHeader: request.headers.cookie,
-      });
+      const page = await cache.page(pageAddress(path, query), now);
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      reply
+        .header('Cache-Control', pageCacheControl(now))
+        .header('Vary', 'Accept-Encoding')
+        .header('ETag', page.etags[encoding]);
+      if (matchesEtag(request.headers['if-none-match'], page)) return reply.code(304).send();
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply
         .code(page.status)
-        .header('Cache-Control', PAGE_CACHE)
-        .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(page.html);
+        .send(page.bodies[encoding]);
     }
     return reply
       .code(isAppRoute(path) ? 200 : 404)

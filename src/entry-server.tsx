@@ -3,12 +3,11 @@
  * from the same components the browser hydrates (src/main.tsx). Built by `vite build --ssr` into
  * dist-server/; server/page-renderer.ts and scripts/prerender.ts call it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
-import { addDays, utcDate } from '../core/dates';
-import { readGameAddress } from '../core/routes';
+import { utcDate } from '../core/dates';
+import { addressKey } from '../core/routes';
 import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
 import { EMPTY_PLAYER } from '../core/records';
@@ -18,19 +17,18 @@ import { pageDataJson, type PageData } from './app/page-data';
 import { findPlayable, seedCatalogue } from './lib/catalogue';
 import { setServerCookieReader } from './lib/cookie-source';
 import { headCollector } from './lib/page-context';
-import { dailyPuzzleChoice } from './lib/player-state';
-import { storedPreferences } from './lib/preferences/stored-preferences';
+import { boardPuzzleId } from './lib/player-state';
 
-const requestCookies = new AsyncLocalStorage<Record<string, string>>();
-setServerCookieReader(() => requestCookies.getStore() ?? {});
+// A page is the same for everyone who asks for its address on its day: the server reads no
+// cookie, and the browser applies the player's before the first paint (core/prepaint.ts).
+setServerCookieReader(() => ({}));
 
 let seededWith: readonly PuzzleSummary[] | null = null;
 
 /** The puzzles the page shows: the one asked for on /game, or today's. */
 function puzzlesFor(input: RenderInput, today: string): Puzzle[] {
-  if (input.path !== '/game') return [];
-  const { puzzleId } = readGameAddress(input.search);
-  const id = puzzleId ?? dailyPuzzleChoice(EMPTY_PLAYER, input.summaries, today).puzzleId;
+  if (input.address.path !== '/game') return [];
+  const id = boardPuzzleId(input.address, EMPTY_PLAYER, input.summaries, today);
   if (!id || !findPlayable(input.summaries, id, today)) return [];
   const puzzle = input.puzzle(id);
   return puzzle ? [puzzle] : [];
@@ -57,8 +55,9 @@ async function toText(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export function renderPage(input: RenderInput): Promise<RenderedPage> {
-  return requestCookies.run(input.cookies, async () => {
+  return (async () => {
     const today = utcDate(input.now);
+    const key = addressKey(input.address);
     const puzzles = puzzlesFor(input, today);
     // The whole list stays seeded on the server; each page carries the part it needs.
     if (seededWith !== input.summaries) {
@@ -68,7 +67,7 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
     seedCatalogue(input.summaries, puzzles);
     const head = headCollector();
     const { prelude } = await prerenderToNodeStream(
-      <Router ssrPath={input.path} ssrSearch={input.search.replace(/^\?/, '')}>
+      <Router ssrPath={input.address.path} ssrSearch={key.split('?')[1] ?? ''}>
         <Root today={today} head={head} />
       </Router>,
       {
@@ -83,28 +82,20 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       },
     );
     const html = await toText(prelude);
-    const tomorrow = addDays(today, 1);
     const pageData: PageData = {
-      path: input.path,
-      search: input.search,
+      address: key,
       today,
-      summaries: input.summaries.filter((summary) => summary.date <= tomorrow),
+      // Nothing of a puzzle is sent before its day (docs/product-decisions.md).
+      summaries: input.summaries.filter((summary) => summary.date <= today),
       puzzles,
     };
-    const { darkMode, palette } = storedPreferences();
-    const htmlAttributes: Record<string, string> = {};
-    if (darkMode !== undefined && darkMode !== null) {
-      htmlAttributes['data-theme'] = darkMode ? 'dark' : 'light';
-    }
-    htmlAttributes['data-palette'] = palette ?? 'default';
     return {
       status: head.status,
       html,
       title: head.title ?? 'Linchpin: the daily word puzzle',
       pageData: pageDataJson(pageData),
-      htmlAttributes,
     };
-  });
+  })();
 }
 
 /** The page module a path renders (the server preloads it and links its styles). */

@@ -1,9 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { addressKey, pageAddress } from '../core/routes';
 import { readPageData } from './app/page-data';
 import { Root } from './app/root';
 import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
+import { holdTypedFields } from './lib/early-input';
 import './styles/global.css';
 
 /**
@@ -15,11 +17,12 @@ import './styles/global.css';
 const root = document.getElementById('root');
 const data = readPageData(document);
 if (root) {
+  // Text typed before the app arrived is handed to it once it has hydrated (lib/early-input.ts).
+  holdTypedFields(root);
   const current =
     data !== null &&
     data.today === todayUtc() &&
-    data.path === location.pathname &&
-    data.search.replace(/^\?/, '') === location.search.replace(/^\?/, '');
+    data.address === addressKey(pageAddress(location.pathname, location.search));
   if (current && root.firstElementChild) {
     seedCatalogue(data.summaries, data.puzzles);
     // The page's own code first (the page listed it, so it is already on its way): then the

@@ -5,9 +5,8 @@ import { isPuzzleShaped, type Puzzle, type PuzzleSummary } from '../../core/puzz
  * browser's first render needs no request and matches the HTML it hydrates.
  */
 export interface PageData {
-  /** The path and query the page was rendered for. */
-  path: string;
-  search: string;
+  /** The address the page was rendered for (core/routes.ts `addressKey`). */
+  address: string;
   /** The UTC day it was rendered on. */
   today: string;
   /** The puzzles' summaries up to the next day (the list the pages choose from). */
@@ -30,8 +29,7 @@ export function readPageData(doc: Document): PageData | null {
   try {
     const data = JSON.parse(text) as Partial<PageData>;
     if (
-      typeof data.path !== 'string' ||
-      typeof data.search !== 'string' ||
+      typeof data.address !== 'string' ||
       typeof data.today !== 'string' ||
       !Array.isArray(data.summaries) ||
       !Array.isArray(data.puzzles) ||

@@ -1,16 +1,22 @@
 import { StrictMode, useEffect } from 'react';
+import { finishEarlyInput } from '../lib/early-input';
 import { PageProvider, type headCollector } from '../lib/page-context';
-import { PlayerProvider } from '../lib/player-context';
+import { PlayerProvider, usePlayer } from '../lib/player-context';
 import { App } from './app';
 
 /**
- * Marks the page live once the app has hydrated (or rendered): `<html data-ready>`. Until then the
- * page is the server's HTML, painted but not yet answering clicks; the end-to-end tests wait for it.
+ * Marks the page live once the app has hydrated (or rendered) and applied the player's data:
+ * `<html data-ready>`. Then what the player did before (held by the page's recorder) is replayed,
+ * after the updates of this turn have been drawn (a stored game restored, say).
  */
 function Ready() {
+  const { loaded } = usePlayer();
   useEffect(() => {
+    if (!loaded || document.documentElement.dataset.ready) return;
     document.documentElement.dataset.ready = 'true';
-  }, []);
+    const timer = window.setTimeout(() => finishEarlyInput(document.getElementById('root')), 0);
+    return () => window.clearTimeout(timer);
+  }, [loaded]);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { ROUTES, type RoutePath } from '../../core/routes';
+import { ROUTES, trimPath, type RoutePath } from '../../core/routes';
 
 /**
  * Every page's module, loaded lazily: a player fetches only the code of the page being shown. The
@@ -76,6 +76,6 @@ export const LAYOUT_ROUTES: readonly PageRoute[] = [
 
 /** The page route of a path, or null (the 404 screen). */
 export function routeOf(path: string): PageRoute | null {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = trimPath(path);
   return [...GAME_SHELL_ROUTES, ...LAYOUT_ROUTES].find((route) => route.path === trimmed) ?? null;
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readConsent } from './storage';
+import { readConsent, type Consent } from './storage';
 
 /** Whether the cookie banner shows: on a first visit (no choice yet), or reopened by the player. */
 let reopened = false;
@@ -24,7 +24,16 @@ export type BannerState = 'first' | 'reopened' | null;
 const bannerState = (): BannerState =>
   reopened ? 'reopened' : readConsent() === null ? 'first' : null;
 
-/** The server renders from the request's cookies, so the banner shows only when it belongs. */
+/**
+ * Whether the banner shows. A page is the same for everyone, a first visit's, so the server and the
+ * browser's hydration render it; the page's inline script hides it before the first paint when the
+ * player has chosen (core/inline-scripts.ts), and the render after hydration removes it.
+ */
 export function useCookieBanner(): BannerState {
-  return useSyncExternalStore(subscribe, bannerState, bannerState);
+  return useSyncExternalStore(subscribe, bannerState, () => 'first');
+}
+
+/** The player's consent choice, as the page after hydration knows it (none before). */
+export function useConsent(): Consent | null {
+  return useSyncExternalStore(subscribe, readConsent, () => null);
 }

@@ -9,6 +9,7 @@ import {
   type PlayerStore,
 } from '../../core/records';
 import type { PuzzleSummary } from '../../core/puzzle';
+import type { PageAddress } from '../../core/routes';
 import { random, todayUtc } from './clock';
 import { settled, settling, type Settled } from './settled';
 import { readConsent } from './storage';
@@ -73,6 +74,16 @@ export function dailyPuzzleChoice(
     puzzleId: choice.puzzleId,
     remember: changed ? { ...data, randomDaily: cache, usedRandom: choice.usedIds } : null,
   };
+}
+
+/** The puzzle a /game address shows: the one it names, else the day's (server and browser alike). */
+export function boardPuzzleId(
+  address: PageAddress,
+  data: PlayerData,
+  summaries: readonly PuzzleSummary[],
+  today: string,
+): string | null {
+  return address.puzzleId ?? dailyPuzzleChoice(data, summaries, today).puzzleId;
 }
 
 /** A random puzzle dated before today, not shown before until all have been. */

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { trimPath } from '../../core/routes';
 import { useServerHead } from './page-context';
 
 /**
@@ -26,7 +27,7 @@ export const PAGE_DESCRIPTIONS = {
 
 /** The meta description of a path ("/stats", "/stats/"), or the site's own for any other page. */
 export function pageDescription(path: string): string {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = trimPath(path);
   return trimmed.startsWith('/') && Object.hasOwn(PAGE_DESCRIPTIONS, trimmed)
     ? PAGE_DESCRIPTIONS[trimmed as keyof typeof PAGE_DESCRIPTIONS]
     : PAGE_DESCRIPTIONS.default;

@@ -1,16 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { readConsent, saveConsent } from '../../lib/storage';
+import { saveConsent } from '../../lib/storage';
 import { STRINGS } from '../../strings';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { storePreferences } from '../../lib/preferences/stored-preferences';
-import { closeCookieBanner } from '../../lib/consent-state';
+import { closeCookieBanner, useConsent } from '../../lib/consent-state';
 
 /** The consent choice (docs/spec.md §4): Accept stores "accepted" and reloads; Reject stores "rejected". */
 export function CookieBanner({ reopened }: { reopened: boolean }) {
   const preferences = usePreferences();
   const ref = useRef<HTMLElement>(null);
-  const consent = readConsent();
+  const consent = useConsent();
   useEffect(() => {
     if (reopened) ref.current?.focus();
   }, [reopened]);

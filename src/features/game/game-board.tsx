@@ -74,20 +74,27 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   usePageTitle(puzzle.title);
   const { difficulty, palette } = usePreferences();
   const { open } = useModal();
-  const [state, dispatch] = useGame(() =>
+  const openWith = (kept: { saved: SavedGame | null; finished: DailyCompletion | null }) =>
     openGame(puzzle, {
       difficulty,
       // A new board's layout follows from the puzzle and the difficulty, so the server's page and
       // the browser's board show the words in the same places.
       random: seededRandom(seedOf(`${puzzle.id}:${difficulty}`)),
       pageMode,
-      saved,
-      finishedDaily: finished ? (finished.won ? 'won' : 'lost') : null,
-    }),
-  );
-  // A game that opens finished was recorded when it ended; the board it opened on is not a move.
-  const opening = useRef(state);
-  const [openedOver] = useState(() => isGameOver(state));
+      saved: kept.saved,
+      finishedDaily: kept.finished ? (kept.finished.won ? 'won' : 'lost') : null,
+    });
+  const [state, dispatch] = useGame(() => openWith({ saved, finished }));
+  // The board as it opened. The player's kept game arrives after hydration: the same board takes
+  // it in (its tiles stay the elements the server drew). A game that opens finished was recorded
+  // when it ended; the board it opened on is not a move.
+  const [opened, setOpened] = useState(() => ({ saved, finished, state }));
+  if (opened.saved !== saved || opened.finished !== finished) {
+    const reopened = openWith({ saved, finished });
+    setOpened({ saved, finished, state: reopened });
+    dispatch({ type: 'reopen', state: reopened });
+  }
+  const openedOver = isGameOver(opened.state);
   // A finished daily known only from its record has no submissions to count.
   const tries = state.attempts.length === 0 && finished ? finished.attempts : currentTry(state);
   const colors = useMemo(
@@ -142,9 +149,9 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
 
   // Every move is kept, so the player finds this board again (core/game/restore-game.ts).
   useEffect(() => {
-    if (state === opening.current || pageMode === 'solution' || sharedLink) return;
+    if (state === opened.state || pageMode === 'solution' || sharedLink) return;
     void keepGameState(state, { today, daily: isDaily });
-  }, [state, pageMode, today, isDaily, sharedLink]);
+  }, [state, opened.state, pageMode, today, isDaily, sharedLink]);
 
   const notice = state.notice;
   useEffect(() => {

@@ -5,8 +5,8 @@ import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
 import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
 import { savedGameOf } from '../../../core/game/saved-games';
-import { gameHref, readGameAddress } from '../../../core/routes';
-import { forgetSolved } from '../../lib/player-state';
+import { gameHref, pageAddress, ROUTES } from '../../../core/routes';
+import { boardPuzzleId, forgetSolved } from '../../lib/player-state';
 import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-context';
 import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
@@ -20,21 +20,27 @@ function PuzzleLoader({
   pageMode,
   isDaily,
   player,
+  loaded,
   today,
 }: {
   id: string;
   pageMode: PageMode;
   isDaily: boolean;
   player: PlayerStore;
+  loaded: boolean;
   today: string;
 }) {
   const puzzle = use(loadPuzzle(id));
   const [, navigate] = useLocation();
-  // What the player left: read once, when the puzzle opens.
-  const [kept] = useState(() => ({
+  // What the player left: read once, as soon as the player's data is here (right after
+  // hydration on a first load). The board takes it in without being rebuilt, so the tiles the
+  // server drew are the ones that stay.
+  const readKept = () => ({
     saved: savedGameOf(player.data.games, id, today),
     finished: isDaily ? dailyCompletionOn(player.data, today) : null,
-  }));
+  });
+  const [kept, setKept] = useState(() => (loaded ? readKept() : null));
+  if (loaded && kept === null) setKept(readKept());
   useEffect(() => {
     if (pageMode !== 'retry' || !puzzle) return;
     // Retry: the puzzle's result is forgotten and the game starts from the first try; the address
@@ -52,20 +58,21 @@ function PuzzleLoader({
       pageMode={pageMode}
       isDaily={isDaily}
       today={today}
-      saved={pageMode === 'play' ? kept.saved : null}
-      finished={pageMode === 'play' ? kept.finished : null}
+      saved={pageMode === 'play' ? (kept?.saved ?? null) : null}
+      finished={pageMode === 'play' ? (kept?.finished ?? null) : null}
     />
   );
 }
 
 /** /game?puzzleId=<id>&mode=play|retry|solution; with no id, today's puzzle. */
 export function GamePage() {
-  const { puzzleId: requested, mode: askedMode } = readGameAddress(useSearch());
+  const address = pageAddress(ROUTES.game, useSearch());
+  const askedMode = address.mode;
   const today = useToday();
   const { store: player, loaded } = usePlayer();
   const summaries = use(loadSummaries());
   const dailyId = useDailyPuzzleId(player, summaries, today);
-  const id = requested ?? dailyId;
+  const id = boardPuzzleId(address, player.data, summaries, today);
   // Today's daily puzzle is played once a day: its Retry is plain play (it stays finished).
   const pageMode = id === dailyId && askedMode === 'retry' ? 'play' : askedMode;
   if (!id) {
@@ -92,12 +99,12 @@ export function GamePage() {
         }
       >
         <PuzzleLoader
-          // The stored game (if any) is applied when the player's data has been read.
-          key={`${id}:${loaded ? 'stored' : 'first'}`}
+          key={id}
           id={id}
           pageMode={pageMode}
           isDaily={id === dailyId}
           player={player}
+          loaded={loaded}
           today={today}
         />
       </Suspense>

@@ -1,12 +1,23 @@
 import { useEffect, useReducer } from 'react';
-import { gameReducer, isGameActive, type GameState } from '../../../core/game/engine';
+import {
+  gameReducer,
+  isGameActive,
+  type GameAction,
+  type GameState,
+} from '../../../core/game/engine';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 
 export const NOTICE_MS = 3000;
 
+/** The board's own action beside the game's: take in a kept game that arrived after the board opened. */
+type BoardAction = GameAction | { type: 'reopen'; state: GameState };
+
+const boardReducer = (state: GameState, action: BoardAction): GameState =>
+  action.type === 'reopen' ? action.state : gameReducer(state, action);
+
 /** The game's state and actions, from the board it opens on; notices clear themselves after 3 s. */
 export function useGame(open: () => GameState) {
-  const [state, dispatch] = useReducer(gameReducer, undefined, open);
+  const [state, dispatch] = useReducer(boardReducer, undefined, open);
   const { setGameActive } = useGameActivity();
   const active = isGameActive(state);
 

@@ -9,12 +9,13 @@ export function Countdown({ now }: { now: number }) {
     <p className="countdown">
       <span aria-hidden="true">
         {STRINGS.newPuzzleIn}{' '}
-        <time className="countdown-time" suppressHydrationWarning>
+        <time className="countdown-time" data-countdown="" suppressHydrationWarning>
           {remaining}
         </time>
       </span>
-      <span className="visually-hidden" suppressHydrationWarning>
-        {STRINGS.newPuzzleIn} {Number(hours)} hours {Number(minutes)} minutes
+      <span className="visually-hidden" data-countdown="spoken" suppressHydrationWarning>
+        {/* One text node: the page's loader sets it to the moment's value before the first paint. */}
+        {`${STRINGS.newPuzzleIn} ${Number(hours)} hours ${Number(minutes)} minutes`}
       </span>
     </p>
   );

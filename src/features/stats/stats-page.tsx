@@ -2,23 +2,34 @@ import { statistics, type Statistics } from '../../../core/stats';
 import { TextPage } from '../../components/text-page';
 import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-context';
-import { readConsent } from '../../lib/storage';
+import { useConsent } from '../../lib/consent-state';
+import { useHydrated } from '../../lib/hydration';
 import { STRINGS } from '../../strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
 import './stats.css';
 
-/** /stats: the player's record, kept only with consent (docs/spec.md §4). */
+/**
+ * /stats: the player's record, kept only with consent (docs/spec.md §4). The page is the same for
+ * everyone, so until the app has hydrated it holds both the record and the note asking for
+ * consent, and CSS shows the one that fits the player's cookie (core/inline-scripts.ts); after
+ * hydration only that one is rendered, in the same place.
+ */
 export function StatsPage() {
+  const hydrated = useHydrated();
+  const accepted = useConsent() === 'accepted';
   return (
     <TextPage title={STRINGS.statsTitle}>
-      {readConsent() === 'accepted' ? (
-        <StoredStats />
-      ) : (
-        <div className="stats-consent">
+      {!hydrated || accepted ? (
+        <div key="accepted" data-for-consent="accepted">
+          <StoredStats />
+        </div>
+      ) : null}
+      {!hydrated || !accepted ? (
+        <div key="other" className="stats-consent" data-for-consent="other">
           <p>{STRINGS.statsNeedConsent}</p>
           <CookieSettingsButton className="button" />
         </div>
-      )}
+      ) : null}
     </TextPage>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from '../hydration';
 import { DEFAULTS, type Preferences } from './preferences-model';
 import { storedPreferences, storePreferences } from './stored-preferences';
 
@@ -8,7 +9,11 @@ interface PreferencesContextValue extends Preferences {
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
-/** The player's choices: read from cookies when consent allows, kept (and stored) as they change. */
+/**
+ * The player's choices: read from cookies when consent allows, kept (and stored) as they change.
+ * The server's page and the browser's hydration show a first visit's choices (the page's inline
+ * script has already applied the stored ones through CSS); the render right after uses them.
+ */
 export function PreferencesProvider({
   children,
   initial,
@@ -16,20 +21,21 @@ export function PreferencesProvider({
   children: ReactNode;
   initial?: Partial<Preferences>;
 }) {
-  const [preferences, setPreferences] = useState<Preferences>(() => ({
-    ...DEFAULTS,
-    ...storedPreferences(),
-    ...initial,
-  }));
+  const hydrated = useHydrated();
+  const [stored] = useState(storedPreferences);
+  const [changes, setChanges] = useState<Partial<Preferences>>({});
   const value = useMemo(
     () => ({
-      ...preferences,
+      ...DEFAULTS,
+      ...(hydrated ? stored : {}),
+      ...initial,
+      ...changes,
       update: (change: Partial<Preferences>) => {
         storePreferences(change);
-        setPreferences((current) => ({ ...current, ...change }));
+        setChanges((current) => ({ ...current, ...change }));
       },
     }),
-    [preferences],
+    [hydrated, stored, initial, changes],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

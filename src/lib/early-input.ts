@@ -1,0 +1,126 @@
+import { EARLY_INPUT_GLOBAL } from '../../core/inline-scripts';
+
+/**
+ * The app's half of "every tap counts": what the player did before the app had hydrated, held by
+ * the page's inline recorder (core/inline-scripts.ts), is replayed once the app has hydrated and
+ * applied the player's data, exactly once and in the order it was made. Text typed into a field
+ * before hydration is handed to the form that owns the field.
+ */
+
+export interface EarlyInput {
+  type: 'click' | 'keydown' | 'submit';
+  el: Element;
+  /** Child indexes from #root to the control, to find it again in a page rendered afresh. */
+  path: number[] | null;
+  key?: string;
+  code?: string;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  altKey?: boolean;
+  metaKey?: boolean;
+}
+
+interface Recorder {
+  take(): EarlyInput[];
+}
+
+function recorder(): Recorder | null {
+  const value: unknown = Reflect.get(window, EARLY_INPUT_GLOBAL);
+  return typeof value === 'object' && value !== null && 'take' in value
+    ? (value as Recorder)
+    : null;
+}
+
+/** Stops the recorder (the app answers from now on) and returns what it held, oldest first. */
+export function takeEarlyInput(): EarlyInput[] {
+  return recorder()?.take() ?? [];
+}
+
+function resolve(input: EarlyInput, root: Element): Element | null {
+  if (input.el.isConnected) return input.el;
+  if (!input.path) return null;
+  let node: Element | undefined = root;
+  for (const index of input.path) {
+    node = node.children[index];
+    if (!node) return null;
+  }
+  return node;
+}
+
+/** Replays each held input on its control (or the control now in its place). */
+export function replayEarlyInput(inputs: readonly EarlyInput[], root: Element | null): void {
+  document.documentElement.removeAttribute('data-early-input');
+  for (const input of inputs) input.el.removeAttribute('data-early');
+  if (!root) return;
+  for (const input of inputs) {
+    const el = resolve(input, root);
+    if (!el) continue;
+    if (input.type === 'click' && el instanceof HTMLElement) {
+      el.click();
+    } else if (input.type === 'submit' && el instanceof HTMLFormElement) {
+      el.requestSubmit();
+    } else if (input.type === 'keydown') {
+      if (el instanceof HTMLElement && document.activeElement !== el) el.focus();
+      el.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key: input.key,
+          code: input.code,
+          shiftKey: input.shiftKey,
+          ctrlKey: input.ctrlKey,
+          altKey: input.altKey,
+          metaKey: input.metaKey,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    }
+  }
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/** Fields whose text the player changed before the app arrived, with that text. */
+export function typedFields(root: Element | null): [TextField, string][] {
+  if (!root) return [];
+  const fields = root.querySelectorAll<TextField>(
+    'input:not([type=radio]):not([type=checkbox]):not([type=submit]):not([type=button]):not([type=hidden]), textarea',
+  );
+  return [...fields]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => [field, field.value]);
+}
+
+/**
+ * Hands typed text to the app: the field is set back to what the app rendered, then to the typed
+ * text by the element's own setter, and an input event tells the app, as typing would have.
+ */
+export function restoreTypedFields(fields: readonly [TextField, string][]): void {
+  for (const [field, text] of fields) {
+    if (!field.isConnected) continue;
+    const prototype = Object.getPrototypeOf(field) as object;
+    const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    field.value = field.defaultValue;
+    if (setter) setter.call(field, text);
+    else field.value = text;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+let typedBeforeHydration: [TextField, string][] = [];
+
+/** Before the app hydrates: notes the text typed into fields so far. */
+export function holdTypedFields(root: Element | null): void {
+  typedBeforeHydration = typedFields(root);
+}
+
+/**
+ * Once the app has hydrated and applied the player's data: typed text first, then every held
+ * press and key, in order. The recorder stops here, so nothing is replayed twice.
+ */
+export function finishEarlyInput(root: Element | null): void {
+  const typed = typedBeforeHydration;
+  typedBeforeHydration = [];
+  const inputs = takeEarlyInput();
+  restoreTypedFields(typed);
+  replayEarlyInput(inputs, root);
+}
