@@ -28,6 +28,10 @@ export interface RenderedPage {
 
 export interface ServerEntry {
   renderPage(input: RenderInput): Promise<RenderedPage>;
-  /** The page module a path renders (the server links its styles and preloads its code). */
-  routeModule(path: string): string | null;
+  /**
+   * The modules a page at this path needs to hydrate, as the build's manifest names them: its
+   * page's, and the cookie banner's (every page carries the banner; the server links their styles
+   * and preloads their code).
+   */
+  pageModules(path: string): string[];
 }

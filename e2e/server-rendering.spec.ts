@@ -91,9 +91,9 @@ test('the first paint, before any of the app’s code, is in the player’s them
   await expect(page.getByRole('heading', { name: daily.title })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeHidden();
   await expect(page.getByText('New here?')).toBeHidden();
-  expect(
-    await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
-  ).not.toBe('rgb(247, 244, 238)');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+    'rgb(247, 244, 238)',
+  );
   await page.screenshot({ path: test.info().outputPath('first-paint-dark.png') });
   // A board of another difficulty than a first visit's is not shown until it is the right one.
   await page.goto('/game');

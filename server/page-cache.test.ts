@@ -1,12 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pageAddress } from '../core/routes';
-import {
-  chooseEncoding,
-  createPageCache,
-  matchesEtag,
-  pageCacheControl,
-} from './page-cache';
+import { chooseEncoding, createPageCache, matchesEtag, pageCacheControl } from './page-cache';
 import type { PageRenderer } from './page-renderer';
 
 const at = (iso: string) => Date.parse(iso);
@@ -14,9 +9,9 @@ const at = (iso: string) => Date.parse(iso);
 function countingRenderer() {
   const calls: string[] = [];
   const renderer: PageRenderer = {
-    render: async ({ address, now }) => {
+    render: ({ address, now }) => {
       calls.push(`${address.path} ${new Date(now ?? 0).toISOString().slice(0, 10)}`);
-      return { status: 200, html: `<p>${address.path} ${'x'.repeat(2000)}</p>` };
+      return Promise.resolve({ status: 200, html: `<p>${address.path} ${'x'.repeat(2000)}</p>` });
     },
   };
   return { renderer, calls };

@@ -36,7 +36,7 @@ function builtSite(): string {
        return { status: 404, html: '<p>Puzzle ' + id + " $' $$ was not found.</p>",
          title: 'A $& title $\` ' + id, pageData: JSON.stringify({ id }) };
      }
-     export function routeModule() { return null; }`,
+     export function pageModules() { return []; }`,
   );
   return dist;
 }

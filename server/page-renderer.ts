@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  EARLY_INPUT_SCRIPT,
-  MODULE_LOADER_SCRIPT,
-  PREPAINT_SCRIPT,
-} from '../core/inline-scripts';
+import { EARLY_INPUT_SCRIPT, MODULE_LOADER_SCRIPT, PREPAINT_SCRIPT } from '../core/inline-scripts';
 import type { ServerEntry } from '../core/page-render';
 import { catalogueFileOf, type Puzzle, type PuzzleSummary } from '../core/puzzle';
 import type { PageAddress } from '../core/routes';
@@ -127,8 +123,11 @@ export function splitTemplate(
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The code and styles a route needs at once: its chunk, what it imports, and their CSS. */
-function routeAssets(manifest: Manifest, module: string | null): { js: string[]; css: string[] } {
+/** The code and styles a page needs at once: its modules' chunks, what they import, and their CSS. */
+function routeAssets(
+  manifest: Manifest,
+  modules: readonly string[],
+): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -138,7 +137,7 @@ function routeAssets(manifest: Manifest, module: string | null): { js: string[];
     for (const sheet of chunk.css ?? []) css.add(sheet);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  if (module) visit(module);
+  for (const module of modules) visit(module);
   return { js: [...js], css: [...css] };
 }
 
@@ -212,12 +211,14 @@ export async function createPageRenderer(options: {
         summaries,
         puzzle,
       });
-      const assets = routeAssets(manifest, entry.routeModule(address.path));
+      const assets = routeAssets(manifest, entry.pageModules(address.path));
       // The styles travel inside the page: the first paint waits for no second request. The
       // Content-Security-Policy hashes every built page's styles (server/static-site.ts).
       const routeStyles = assets.css
         .map((href) => `<style>${stylesheet(href)}</style>`)
-        .filter((style) => !pieces.beforeTitle.includes(style) && !pieces.afterTitle.includes(style));
+        .filter(
+          (style) => !pieces.beforeTitle.includes(style) && !pieces.afterTitle.includes(style),
+        );
       const modules = [...new Set([...pieces.entry, ...assets.js.map((href) => `/${href}`)])];
       const html = [
         pieces.beforeTitle,

@@ -122,10 +122,7 @@ export function registerStaticSite(
         .header('ETag', page.etags[encoding]);
       if (matchesEtag(request.headers['if-none-match'], page)) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-      return reply
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .send(page.bodies[encoding]);
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.bodies[encoding]);
     }
     return reply
       .code(isAppRoute(path) ? 200 : 404)

@@ -12,7 +12,7 @@ import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
 import { EMPTY_PLAYER } from '../core/records';
 import { Root } from './app/root';
-import { routeOf } from './app/routes';
+import { COOKIE_BANNER_MODULE, routeOf } from './app/routes';
 import { pageDataJson, type PageData } from './app/page-data';
 import { findPlayable, seedCatalogue } from './lib/catalogue';
 import { setServerCookieReader } from './lib/cookie-source';
@@ -98,10 +98,11 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
   })();
 }
 
-/** The page module a path renders (the server preloads it and links its styles). */
-export function routeModule(path: string): string | null {
-  return routeOf(path)?.module ?? null;
+/** The modules a page at this path hydrates with (the server preloads them and links their styles). */
+export function pageModules(path: string): string[] {
+  const page = routeOf(path)?.module;
+  return page ? [page, COOKIE_BANNER_MODULE] : [COOKIE_BANNER_MODULE];
 }
 
 // The server loads this module by name at run time: it must keep the contract of core/page-render.ts.
-void ({ renderPage, routeModule } satisfies ServerEntry);
+void ({ renderPage, pageModules } satisfies ServerEntry);

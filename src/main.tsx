@@ -6,6 +6,7 @@ import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
 import { holdTypedFields } from './lib/early-input';
+import { loadCookieBanner } from './features/consent/consent-gate';
 import './styles/global.css';
 
 /**
@@ -32,9 +33,11 @@ if (root) {
         // A mismatch is a bug: say so where the tests (and a developer) look.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       });
+    // And the cookie banner's, when the page shows it: a press of Accept made before the app
+    // arrived is then answered at once, not after another round trip.
     const route = routeOf(location.pathname);
-    if (route) void route.load().then(hydrate, hydrate);
-    else hydrate();
+    const banner = root.querySelector('.cookie-banner') ? loadCookieBanner() : null;
+    void Promise.all([route?.load(), banner]).then(hydrate, hydrate);
   } else {
     createRoot(root).render(<Root today={todayUtc()} />);
   }

@@ -74,6 +74,9 @@ export const LAYOUT_ROUTES: readonly PageRoute[] = [
   page(ROUTES.ad, '../features/ad/ad-page.tsx', 'AdPage'),
 ];
 
+/** The cookie banner's module: every page carries the banner, so its code comes with the page's. */
+export const COOKIE_BANNER_MODULE = 'src/features/consent/cookie-banner.tsx';
+
 /** The page route of a path, or null (the 404 screen). */
 export function routeOf(path: string): PageRoute | null {
   const trimmed = trimPath(path);

@@ -98,9 +98,12 @@ export function restoreTypedFields(fields: readonly [TextField, string][]): void
   for (const [field, text] of fields) {
     if (!field.isConnected) continue;
     const prototype = Object.getPrototypeOf(field) as object;
-    const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the field below
+    const set = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
     field.value = field.defaultValue;
-    if (setter) setter.call(field, text);
+    // The element's own setter: the app's record of the field's value stays the old one, so the
+    // input event below reads as a change.
+    if (set) set.call(field, text);
     else field.value = text;
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }

@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { circle, puzzleDated, tile } from './support';
+
+/**
+ * Every tap counts: a page paints long before its code has arrived, and whatever the player does
+ * in between takes effect once the app has hydrated, exactly once and in order. These tests hold
+ * the app's code back for 2 seconds and act the moment a control is visible, as a player does
+ * (Playwright's own `test`, not the suite's, which waits for hydration after each navigation).
+ */
+
+const today = new Date().toISOString().slice(0, 10);
+const daily = puzzleDated(today);
+const DELAY_MS = 2000;
+
+async function holdBackCode(page: Page): Promise<void> {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+    await route.continue();
+  });
+}
+
+const hydrated = (page: Page) =>
+  expect(page.locator('html')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+const notYetHydrated = async (page: Page) =>
+  expect(await page.locator('html').getAttribute('data-ready')).toBeNull();
+
+// Words of today's puzzle that are not its special word (which the easy board locks).
+const words = daily.words.filter((word) => word !== daily.specialWord);
+const [first = '', second = '', third = ''] = words;
+
+test('circles and tiles pressed before the code arrives are all applied, in order', async ({
+  page,
+}) => {
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  await circle(page, 1).click();
+  await tile(page, first).click();
+  await tile(page, second).click();
+  await circle(page, 2).click();
+  await tile(page, third).click();
+  // A second press of the same circle deselects it, as it would after.
+  await circle(page, 3).click();
+  await circle(page, 3).click();
+  await notYetHydrated(page);
+  // The press shows at once, before the app is here.
+  await expect(circle(page, 1)).toHaveAttribute('data-early', '');
+
+  await hydrated(page);
+  await expect(tile(page, first)).toHaveAccessibleName(`${first}, in group 1`);
+  await expect(tile(page, second)).toHaveAccessibleName(`${second}, in group 1`);
+  await expect(tile(page, third)).toHaveAccessibleName(`${third}, in group 2`);
+  // Circle 3 was chosen, then deselected: no circle is chosen now.
+  for (const n of [1, 2, 3, 4])
+    await expect(circle(page, n)).toHaveAttribute('aria-pressed', 'false');
+  for (const word of words.slice(3)) await expect(tile(page, word)).toHaveAccessibleName(word);
+  await expect(circle(page, 1)).not.toHaveAttribute('data-early', '');
+});
+
+test('Submit pressed on an incomplete board before the code arrives shows its message after', async ({
+  page,
+}) => {
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await notYetHydrated(page);
+  await hydrated(page);
+  await expect(page.getByText('Sort the words into 4 groups of 3 words each')).toBeVisible();
+});
+
+test('Settings opened and the cookie banner accepted before the code arrives', async ({
+  page,
+  context,
+}) => {
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await notYetHydrated(page);
+  await hydrated(page);
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await notYetHydrated(page);
+  // Accept stores the choice and reloads (docs/spec.md §4).
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'linchpin_cookie_consent'))
+    .toMatchObject({ value: 'accepted' });
+  await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeHidden();
+});
+
+test('the keyboard before the code arrives: Tab to a circle and a tile, Space presses them', async ({
+  page,
+}) => {
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  await circle(page, 1).focus();
+  await page.keyboard.press('Space');
+  await tile(page, first).focus();
+  await page.keyboard.press('Space');
+  await notYetHydrated(page);
+  await hydrated(page);
+  await expect(tile(page, first)).toHaveAccessibleName(`${first}, in group 1`);
+});
+
+test('text typed into the contact form before the code arrives stays, and is what is sent', async ({
+  page,
+}) => {
+  await holdBackCode(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Early Ada');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the code came.');
+  await notYetHydrated(page);
+  await hydrated(page);
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Early Ada');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('ada@example.com');
+  const posted = page.waitForRequest('**/api/contact');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect((await posted).postDataJSON()).toMatchObject({
+    name: 'Early Ada',
+    message: 'Typed before the code came.',
+  });
+});
+
+test('hydration keeps the nine tiles the server drew, on a first visit and with a game in progress', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const keptTiles = async () => {
+    const page = await context.newPage();
+    await holdBackCode(page);
+    await page.goto('/game', { waitUntil: 'commit' });
+    const handles = await page.getByRole('group', { name: 'Words' }).getByRole('button').all();
+    const elements = await Promise.all(handles.map((handle) => handle.elementHandle()));
+    await hydrated(page);
+    const connected = await Promise.all(
+      elements.map((element) => element?.evaluate((node) => node.isConnected)),
+    );
+    const name = await tile(page, first).getAttribute('aria-label');
+    await page.close();
+    return { connected, name };
+  };
+  expect((await keptTiles()).connected).toEqual(Array(9).fill(true));
+
+  // With consent, a game in progress is kept; the next load applies it to the same tiles.
+  await context.addCookies([
+    { name: 'linchpin_cookie_consent', value: 'accepted', url: baseURL ?? '' },
+  ]);
+  await page.goto('/game');
+  await hydrated(page);
+  await circle(page, 1).click();
+  await tile(page, first).click();
+  await expect(tile(page, first)).toHaveAccessibleName(`${first}, in group 1`);
+  const again = await keptTiles();
+  expect(again.connected).toEqual(Array(9).fill(true));
+  expect(again.name).toBe(`${first}, in group 1`);
+});
