@@ -1,4 +1,5 @@
 import { type ClickToPaint } from './clicks';
+import { type EarlyTap } from './early-tap';
 import { type LighthouseFigures } from './lighthouse';
 import { kb, type RouteSizes } from './sizes';
 
@@ -23,6 +24,10 @@ export const BUDGETS = {
   bestPractices: { label: 'best practices', unit: '', limit: 0.96, kind: 'min' },
   seo: { label: 'SEO', unit: '', limit: 0.95, kind: 'min' },
   clickToPaintP95: { label: 'click-to-paint p95', unit: 'ms', limit: 50, kind: 'max' },
+  /** On the phone profile (bench/early-tap.ts): first contentful paint to data-ready, median. */
+  paintToReady: { label: 'paint to ready (phone)', unit: 'ms', limit: 1500, kind: 'max' },
+  /** Taps made 100 ms after the first paint whose effect never showed. */
+  earlyTapsLost: { label: 'early taps lost (phone)', unit: '', limit: 0, kind: 'max' },
 } satisfies Record<string, Budget>;
 
 /** One figure against its budget: the printed line, and whether it is within the budget. */
@@ -61,6 +66,14 @@ export function checkRoute(
     checkBudget(tag(BUDGETS.seo), lighthouse.seo),
   );
   return checks;
+}
+
+export function checkEarlyTap(route: string, tap: EarlyTap): BudgetCheck[] {
+  const tag = (budget: Budget): Budget => ({ ...budget, label: `${route} ${budget.label}` });
+  return [
+    checkBudget(tag(BUDGETS.paintToReady), tap.paintToReadyMs),
+    checkBudget(tag(BUDGETS.earlyTapsLost), tap.lost),
+  ];
 }
 
 export function checkClickToPaint(paint: ClickToPaint): BudgetCheck {
