@@ -204,7 +204,8 @@ export async function createPageRenderer(options: {
       const html = inlineStyles(shell)
         .replace('<html lang="en">', `<html lang="en"${attributes}>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-        .replace('</head>', `    ${headLinks}\n  </head>`)
+        // A function, so a "$" in a puzzle's title is written as it is.
+        .replace('</head>', () => `    ${page.headTags}\n    ${headLinks}\n  </head>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root">${page.html}</div>\n    <script id="page-data" type="application/json">${page.pageData}</script>\n    <script id="page-modules" type="application/json">${JSON.stringify(modules)}</script>\n    <script>${MODULE_LOADER}</script>`,

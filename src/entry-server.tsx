@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { addDays, utcDate } from '../core/dates';
+import { linkPreview, linkPreviewTags } from '../core/link-preview';
 import { readGameAddress } from '../core/routes';
 import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
@@ -20,6 +21,7 @@ import { setServerCookieReader } from './lib/cookie-source';
 import { headCollector } from './lib/page-context';
 import { dailyPuzzleChoice } from './lib/player-state';
 import { storedPreferences } from './lib/preferences/stored-preferences';
+import { readSiteConfig } from './lib/site-config';
 
 const requestCookies = new AsyncLocalStorage<Record<string, string>>();
 setServerCookieReader(() => requestCookies.getStore() ?? {});
@@ -34,6 +36,14 @@ function puzzlesFor(input: RenderInput, today: string): Puzzle[] {
   if (!id || !findPlayable(input.summaries, id, today)) return [];
   const puzzle = input.puzzle(id);
   return puzzle ? [puzzle] : [];
+}
+
+/** The puzzle a page's link preview names: the board's on /game, today's on the home page. */
+function previewPuzzle(input: RenderInput, today: string, shown: Puzzle[]): PuzzleSummary | null {
+  if (input.path === '/game') return shown[0] ?? null;
+  if (input.path !== '/') return null;
+  const id = dailyPuzzleChoice(EMPTY_PLAYER, input.summaries, today).puzzleId;
+  return input.summaries.find((summary) => summary.id === id) ?? null;
 }
 
 async function toText(stream: NodeJS.ReadableStream): Promise<string> {
@@ -97,10 +107,18 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       htmlAttributes['data-theme'] = darkMode ? 'dark' : 'light';
     }
     htmlAttributes['data-palette'] = palette ?? 'default';
+    const preview = linkPreview({
+      path: input.path,
+      search: input.search,
+      puzzle: head.status === 200 ? previewPuzzle(input, today, puzzles) : null,
+      pageTitle: head.title,
+      siteUrl: readSiteConfig().siteUrl,
+    });
     return {
       status: head.status,
       html,
       title: head.title ?? 'Linchpin: the daily word puzzle',
+      headTags: linkPreviewTags(preview),
       pageData: pageDataJson(pageData),
       htmlAttributes,
     };
