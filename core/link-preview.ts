@@ -34,7 +34,7 @@ export interface PreviewInput {
   puzzle: PuzzleSummary | null;
   /** The page's own title, for a page that shows no puzzle. */
   pageTitle?: string | null;
-  /** The site's address (VITE_SITE_URL, core/site-settings.ts), or null: then addresses are root-relative. */
+  /** The site's address (VITE_SITE_URL, core/site-url.ts), or null: then addresses are root-relative. */
   siteUrl: string | null;
 }
 

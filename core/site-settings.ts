@@ -32,20 +32,3 @@ export function adsOn(ids: AdIds): ids is { adClient: string; adSlot: string } {
 
 /** The analytics measurement id, or null. */
 export const analyticsIdFrom = (env: Env): string | null => setting(env, 'VITE_ANALYTICS_ID');
-
-/**
- * The site's public address (`VITE_SITE_URL`, e.g. https://linchpin.example), as an origin and
- * optional path without a trailing slash: shared links and link previews use it. Null when unset
- * or not an http(s) address; then the page's own origin stands in (or, for previews, root-relative
- * addresses).
- */
-export function siteUrlFrom(env: Env): string | null {
-  const value = setting(env, 'VITE_SITE_URL');
-  if (!value || !/^https?:\/\//i.test(value)) return null;
-  try {
-    const url = new URL(value);
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return null;
-  }
-}

@@ -10,6 +10,7 @@ import { Router } from 'wouter';
 import { addDays, utcDate } from '../core/dates';
 import { linkPreview, linkPreviewTags } from '../core/link-preview';
 import { readGameAddress } from '../core/routes';
+import { siteUrlFrom } from '../core/site-url';
 import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
 import { EMPTY_PLAYER } from '../core/records';
@@ -21,7 +22,6 @@ import { setServerCookieReader } from './lib/cookie-source';
 import { headCollector } from './lib/page-context';
 import { dailyPuzzleChoice } from './lib/player-state';
 import { storedPreferences } from './lib/preferences/stored-preferences';
-import { readSiteConfig } from './lib/site-config';
 
 const requestCookies = new AsyncLocalStorage<Record<string, string>>();
 setServerCookieReader(() => requestCookies.getStore() ?? {});
@@ -112,7 +112,7 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       search: input.search,
       puzzle: head.status === 200 ? previewPuzzle(input, today, puzzles) : null,
       pageTitle: head.title,
-      siteUrl: readSiteConfig().siteUrl,
+      siteUrl: siteUrlFrom(import.meta.env),
     });
     return {
       status: head.status,

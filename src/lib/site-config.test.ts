@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adsConfigured, readSiteConfig, siteAddress } from './site-config';
+import { adsConfigured, readSiteConfig } from './site-config';
 
 describe('readSiteConfig', () => {
   it('with only an ad client id, ads are off: Random Puzzle does not go through the Quick Break', () => {
@@ -15,12 +15,5 @@ describe('readSiteConfig', () => {
       puzzleSubmissionEndpoint: '/api/puzzle-submissions',
       analyticsId: null,
     });
-  });
-
-  it('shares links to the configured site address, or else to the page’s own origin', () => {
-    expect(siteAddress(readSiteConfig({ VITE_SITE_URL: 'https://linchpin.example/' }))).toBe(
-      'https://linchpin.example',
-    );
-    expect(siteAddress(readSiteConfig({}))).toBe(window.location.origin);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  adIdsFrom,
-  adsOn,
-  analyticsIdFrom,
-  setting,
-  siteUrlFrom,
-  type AdIds,
-} from '../../core/site-settings';
+import { adIdsFrom, adsOn, analyticsIdFrom, setting, type AdIds } from '../../core/site-settings';
 
 /**
  * Build-time settings (Vite `VITE_*` variables, read when the site is built). Everything is off by
@@ -17,8 +10,6 @@ export interface SiteConfig extends AdIds {
   /** Where each form posts: the product's API unless an external form-forwarding URL is set. */
   contactEndpoint: string;
   puzzleSubmissionEndpoint: string;
-  /** The site's public address (VITE_SITE_URL), for shared links and link previews; null when unset. */
-  siteUrl: string | null;
 }
 
 export function readSiteConfig(env: Record<string, unknown> = import.meta.env): SiteConfig {
@@ -27,13 +18,8 @@ export function readSiteConfig(env: Record<string, unknown> = import.meta.env): 
     analyticsId: analyticsIdFrom(env),
     contactEndpoint: setting(env, 'VITE_CONTACT_FORM_URL') ?? '/api/contact',
     puzzleSubmissionEndpoint: setting(env, 'VITE_PUZZLE_FORM_URL') ?? '/api/puzzle-submissions',
-    siteUrl: siteUrlFrom(env),
   };
 }
 
 /** Ads are on only when both ids are set (core/site-settings.ts). */
 export const adsConfigured = (config: SiteConfig): boolean => adsOn(config);
-
-/** Where shared links point: the configured site address, or else this page's own origin. */
-export const siteAddress = (config: SiteConfig = readSiteConfig()): string =>
-  config.siteUrl ?? window.location.origin;

@@ -4,7 +4,7 @@ import { shareGrid, shareMessage, type SharedPuzzle } from '../../../core/share'
 import { useModal } from '../../components/modal-context';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
-import { siteAddress } from '../../lib/site-config';
+import { siteAddress } from '../../lib/site-address';
 
 interface ShareSource {
   state: GameState;
