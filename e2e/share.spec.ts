@@ -32,6 +32,7 @@ test('after a win, Share shows the number, a row per try and the link, and every
   page,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   await page.goto('/game');
   await win(page, daily, 2);
   const share = page.getByRole('dialog', { name: 'Share' });
@@ -85,6 +86,8 @@ test('after a loss on an archive puzzle, Share shows every try and links to that
   page,
   baseURL,
 }) => {
+  // Six tries of four groups: many clicks.
+  test.setTimeout(90_000);
   await page.goto(`/game?puzzleId=${older.id}&mode=play`);
   await loseGame(page, older);
   const lines = (await shareText(page)).split('\n');
@@ -110,6 +113,7 @@ test('with the colour-blind palette and Easy mode, the grid has its own squares 
       ['linchpin_difficulty', 'easy'],
     ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
   );
+  test.setTimeout(90_000);
   await page.goto('/game');
   await expect(page.getByText('Try 1 of 8')).toBeVisible();
   await win(page, daily, 1);
