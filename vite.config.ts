@@ -1,40 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { puzzleCatalogue } from './scripts/vite-puzzle-catalogue';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-
-/**
- * Link previews want absolute image addresses. With VITE_SITE_URL set at build time (e.g.
- * https://linchpin.example), the share image and og:url become absolute; without it they stay
- * root-relative, which most previewers resolve against the shared page.
- */
-function absoluteShareLinks(
-  siteUrl = process.env.VITE_SITE_URL?.trim().replace(/\/+$/, ''),
-): Plugin {
-  return {
-    name: 'linchpin-absolute-share-links',
-    transformIndexHtml(html) {
-      if (!siteUrl) return html;
-      return html
-        .replaceAll('content="/og-image.png"', `content="${siteUrl}/og-image.png"`)
-        .replace(
-          '<meta property="og:type"',
-          `<meta property="og:url" content="${siteUrl}/" />\n    <meta property="og:type"`,
-        );
-    },
-  };
-}
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
     puzzleCatalogue(),
-    absoluteShareLinks(),
     // The server's bundle (dist-server/) has no service worker of its own.
     !isSsrBuild &&
       VitePWA({

@@ -22,6 +22,8 @@ export interface RenderedPage {
   /** The app's HTML, for inside <div id="root">. */
   html: string;
   title: string;
+  /** Tags for the <head>: the link preview's (core/link-preview.ts). */
+  headTags: string;
   /** The page data script's JSON. */
   pageData: string;
 }

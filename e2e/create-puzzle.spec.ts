@@ -82,7 +82,7 @@ test('a puzzle built by its fields gets a link that a friend opens in a fresh br
   await expect(share).toBeVisible();
   const text = await share.getByTestId('share-text').textContent();
   expect(text).toContain('Under Lock by Robin');
-  expect(text).toContain(`Play it: ${link}`);
+  expect(text?.endsWith(`\n#Linchpin\n${link}`)).toBe(true);
   await share.getByRole('button', { name: 'Close' }).click();
 
   // Never recorded: no kept game or result in storage, nothing in the stats.

@@ -238,6 +238,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
 test('share copies the exact text and says "Message copied!" for 2 seconds', async ({
   page,
   context,
+  baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await winToday(page);
@@ -245,12 +246,15 @@ test('share copies the exact text and says "Message copied!" for 2 seconds', asy
   const share = page.getByRole('dialog', { name: 'Share' });
   const expected = [
     "I solved today's puzzle!",
+    `Linchpin #${daily.id.replace('puzzle_', '')}`,
     `${daily.title}${daily.author ? ` by ${daily.author}` : ''}`,
     'Yay! I did it in 1 try!',
+    '🟩🟩🟩🟩',
     '#Linchpin',
+    `${baseURL ?? ''}/`,
   ].join('\n');
   await expect(share.getByTestId('share-text')).toHaveText(expected);
-  for (const site of ['Facebook', 'X', 'Bluesky', 'Threads']) {
+  for (const site of ['X', 'Bluesky', 'Threads']) {
     const link = share.getByRole('link', { name: site, exact: true });
     await expect(link).toHaveAttribute('href', new RegExp(encodeURIComponent('#Linchpin')));
   }

@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { chromiumLaunchOptions } from './chromium';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/testing/server-process';
-import { readPuzzles } from '../e2e/support';
+import { placeGroups, readPuzzles, wrongGroupings } from '../e2e/support';
 import { encodePuzzleLink } from '../core/puzzle-link';
+import type { Puzzle } from '../core/puzzle';
+import { gameHref } from '../core/routes';
 import { GOOD_DRAFT } from '../core/test/fixtures';
 
 const SIZES = [
@@ -55,6 +57,17 @@ const results = Object.fromEntries(
     record({ completed: true, won: i !== 1, date: p.date, puzzleId: p.id, score: 2, attempts: 4 }),
   ]),
 );
+/** An archive puzzle lost in six tries: the Share dialog with a full grid. */
+const lostPuzzle = older[0];
+if (!lostPuzzle) throw new Error('The catalogue has no puzzle before today.');
+async function lose(page: Page) {
+  for (const grouping of wrongGroupings(lostPuzzle as Puzzle)) {
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await placeGroups(page, grouping);
+    await page.getByRole('button', { name: 'Submit' }).click();
+  }
+  await page.getByRole('dialog', { name: 'Share' }).waitFor();
+}
 const SHOTS: Shot[] = [
   { name: 'home-first-visit', path: '/' },
   { name: 'home', path: '/', cookies: accepted },
@@ -126,6 +139,13 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'play-shared', path: `/play#${encodePuzzleLink(GOOD_DRAFT)}`, cookies: accepted },
+  { name: 'share-lost', path: gameHref({ puzzleId: lostPuzzle.id }), cookies: accepted, act: lose },
+  {
+    name: 'share-lost-colorblind-dark',
+    path: gameHref({ puzzleId: lostPuzzle.id }),
+    cookies: { ...accepted, linchpin_dark_mode: 'true', linchpin_color_mode: 'colorBlind' },
+    act: lose,
+  },
   { name: 'play-damaged', path: '/play#1.damaged', cookies: accepted },
 ];
 

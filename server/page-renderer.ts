@@ -224,6 +224,7 @@ export async function createPageRenderer(options: {
         pieces.beforeTitle,
         escapeHtml(page.title),
         pieces.afterTitle,
+        page.headTags ? `\n    ${page.headTags}` : '',
         ...routeStyles.map((style) => `\n    ${style}`),
         pieces.beforeRoot,
         page.html,

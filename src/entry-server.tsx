@@ -7,7 +7,9 @@ import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { utcDate } from '../core/dates';
+import { linkPreview, linkPreviewTags } from '../core/link-preview';
 import { addressKey } from '../core/routes';
+import { siteUrlFrom } from '../core/site-url';
 import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
 import { EMPTY_PLAYER } from '../core/records';
@@ -32,6 +34,14 @@ function puzzlesFor(input: RenderInput, today: string): Puzzle[] {
   if (!id || !findPlayable(input.summaries, id, today)) return [];
   const puzzle = input.puzzle(id);
   return puzzle ? [puzzle] : [];
+}
+
+/** The puzzle a page's link preview names: the board's on /game, today's on the home page. */
+function previewPuzzle(input: RenderInput, today: string, shown: Puzzle[]): PuzzleSummary | null {
+  if (input.address.path === '/game') return shown[0] ?? null;
+  if (input.address.path !== '/') return null;
+  const id = boardPuzzleId(input.address, EMPTY_PLAYER, input.summaries, today);
+  return input.summaries.find((summary) => summary.id === id) ?? null;
 }
 
 async function toText(stream: NodeJS.ReadableStream): Promise<string> {
@@ -89,10 +99,18 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       summaries: input.summaries.filter((summary) => summary.date <= today),
       puzzles,
     };
+    const preview = linkPreview({
+      path: input.address.path,
+      search: key.split('?')[1] ?? '',
+      puzzle: head.status === 200 ? previewPuzzle(input, today, puzzles) : null,
+      pageTitle: head.title,
+      siteUrl: siteUrlFrom(import.meta.env),
+    });
     return {
       status: head.status,
       html,
       title: head.title ?? 'Linchpin: the daily word puzzle',
+      headTags: linkPreviewTags(preview),
       pageData: pageDataJson(pageData),
     };
   })();

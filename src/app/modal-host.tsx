@@ -23,7 +23,9 @@ export function ModalHost() {
       {modal.kind === 'settings' && <SettingsModal onClose={close} />}
       {modal.kind === 'howToPlay' && <HowToPlayModal onClose={close} />}
       {modal.kind === 'note' && <NoteModal onClose={close} />}
-      {modal.kind === 'share' && <ShareModal onClose={close} text={modal.text} />}
+      {modal.kind === 'share' && (
+        <ShareModal onClose={close} message={modal.message} copyAtOnce={modal.copyAtOnce} />
+      )}
     </Suspense>
   );
 }

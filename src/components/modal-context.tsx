@@ -1,11 +1,13 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ShareMessage } from '../../core/share';
 
 /** The one modal that may be open at a time. */
 export type ModalState =
   | { kind: 'settings' }
   | { kind: 'howToPlay' }
   | { kind: 'note' }
-  | { kind: 'share'; text: string; title: string };
+  /** A result to share; `copyAtOnce` when the share sheet failed and the text is copied instead. */
+  | { kind: 'share'; message: ShareMessage; copyAtOnce?: boolean };
 
 interface ModalContextValue {
   modal: ModalState | null;

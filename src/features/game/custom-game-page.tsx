@@ -88,7 +88,7 @@ export function CustomGamePage() {
         today={today}
         saved={null}
         finished={null}
-        sharedLink={window.location.href}
+        sharedLink={`${ROUTES.play}#${code}`}
       />
     </GameShell>
   );

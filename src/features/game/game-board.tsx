@@ -14,8 +14,6 @@ import type { DailyCompletion } from '../../../core/records';
 import { openGame } from '../../../core/game/restore-game';
 import { seededRandom, seedOf } from '../../../core/game/random';
 import type { SavedGame } from '../../../core/game/saved-games';
-import { shareText } from '../../../core/share';
-import { useModal } from '../../components/modal-context';
 import { keepGameState } from '../../lib/kept-games';
 import { saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -27,6 +25,7 @@ import { PuzzleHeading } from './puzzle-heading';
 import { TileGrid } from './tile-grid';
 import { latestFeedbackText, TryFeedback } from './try-feedback';
 import { useGame } from './use-game';
+import { useShare } from './use-share';
 
 interface GameBoardProps {
   puzzle: Puzzle;
@@ -73,7 +72,6 @@ export function GameBoard(props: GameBoardProps) {
 function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }: GameBoardProps) {
   usePageTitle(puzzle.title);
   const { difficulty, palette } = usePreferences();
-  const { open } = useModal();
   const openWith = (kept: { saved: SavedGame | null; finished: DailyCompletion | null }) =>
     openGame(puzzle, {
       difficulty,
@@ -112,24 +110,12 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   const over = isGameOver(state);
   const submitRef = useRef<HTMLButtonElement>(null);
 
-  const share = () =>
-    open({
-      kind: 'share',
-      title: puzzle.title,
-      text: shareText({
-        title: puzzle.title,
-        author: puzzle.author,
-        won: hasWon(state),
-        tries,
-        isDaily,
-        link: sharedLink,
-      }),
-    });
+  const { show: showShare, share } = useShare({ state, puzzle, tries, isDaily, sharedLink });
 
   const ended = over && state.status !== 'solution';
   // docs/spec.md §4: when the game ends, the Share modal opens, and the game is recorded.
   const onEnded = useEffectEvent(() => {
-    share();
+    showShare();
     if (openedOver || sharedLink) return;
     void saveGame(
       {

@@ -1,49 +1,61 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { fullText, shareIntents, type ShareMessage } from '../../../core/share';
 import { Modal } from '../../components/modal';
+import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
 import { useCopy } from '../../lib/use-copy';
 import { SHARE_STRINGS } from './share-strings';
 
-const INTENTS = [
-  {
-    name: 'Facebook',
-    url: (text: string) =>
-      `https://www.facebook.com/sharer/sharer.php?quote=${encodeURIComponent(text)}`,
-  },
-  {
-    name: 'X',
-    url: (text: string) => `https://x.com/intent/post?text=${encodeURIComponent(text)}`,
-  },
-  {
-    name: 'Bluesky',
-    url: (text: string) => `https://bsky.app/intent/compose?text=${encodeURIComponent(text)}`,
-  },
-  {
-    name: 'Threads',
-    url: (text: string) => `https://www.threads.net/intent/post?text=${encodeURIComponent(text)}`,
-  },
-];
-
-export function ShareModal({ text, onClose }: { text: string; onClose: () => void }) {
+/**
+ * The Share dialog: the whole message (text, grid and link), Copy, and a compose window on each
+ * of four networks already holding it (core/share.ts). On a touch device with a share sheet, the
+ * sheet comes first; Copy and the networks stay.
+ */
+export function ShareModal({
+  message,
+  copyAtOnce = false,
+  onClose,
+}: {
+  message: ShareMessage;
+  /** The share sheet failed: copy the text as the dialog opens. */
+  copyAtOnce?: boolean;
+  onClose: () => void;
+}) {
   const { state: copy, copy: copyTo, box } = useCopy<HTMLTextAreaElement>();
-  const copyText = () => copyTo(text);
+  const text = fullText(message);
+  const copyText = () => void copyTo(text);
+  const [sheet] = useState(canUseShareSheet);
+  // Once, as the dialog opens.
+  const copyOnOpen = useEffectEvent(() => {
+    if (copyAtOnce) copyText();
+  });
+  useEffect(() => copyOnOpen(), []);
+  const openSheet = async () => {
+    if ((await shareWithSheet({ text: message.text, url: message.link })) === 'failed') copyText();
+  };
   return (
     <Modal title={SHARE_STRINGS.title} onClose={onClose}>
       <pre className="share-text" data-testid="share-text">
         {text}
       </pre>
       <div className="share-actions">
-        <button type="button" className="button primary" onClick={() => void copyText()}>
-          Copy
+        {sheet ? (
+          <button type="button" className="button primary" onClick={() => void openSheet()}>
+            {SHARE_STRINGS.otherApps}
+          </button>
+        ) : null}
+        <button type="button" className={sheet ? 'button' : 'button primary'} onClick={copyText}>
+          {SHARE_STRINGS.copy}
         </button>
-        {INTENTS.map((intent) => (
+        {shareIntents(message).map((intent) => (
           <a
-            key={intent.name}
+            key={intent.network}
             className="button"
-            href={intent.url(text)}
+            href={intent.href}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => void copyText()}
+            onClick={copyText}
           >
-            {intent.name}
+            {intent.network}
           </a>
         ))}
       </div>
@@ -52,7 +64,7 @@ export function ShareModal({ text, onClose }: { text: string; onClose: () => voi
       </p>
       {copy === 'manual' ? (
         <label className="share-manual">
-          Copying was blocked. Select the text and copy it yourself:
+          {SHARE_STRINGS.copyBlocked}
           <textarea ref={box} readOnly value={text} rows={5} />
         </label>
       ) : null}
