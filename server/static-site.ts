@@ -13,6 +13,8 @@ import { createPageRenderer } from './page-renderer';
  * routes); a missing file with an extension is a plain 404.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** @fastify/static's one route: every file of dist/. */
+const FILES_ROUTE = '/*';
 export const REVALIDATE = 'no-cache';
 /**
  * A page holds today's puzzle and the player's own theme and consent (from their cookies): a
@@ -50,6 +52,18 @@ export function readBuiltPages(distDir: string): string {
   return pages.join('\n');
 }
 
+/**
+ * The built files are compressed once, at build time (scripts/compress-dist.ts writes `.br` and
+ * `.gz` beside each): their route sends those as they are and never compresses per request, even
+ * a file the build left without them. Call before @fastify/compress is registered, so the route is
+ * marked before that plugin sees it.
+ */
+export function sendFilesAsBuilt(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url === FILES_ROUTE) route.compress = false;
+  });
+}
+
 export function registerStaticSite(
   app: FastifyInstance,
   options: { distDir: string; indexHtml: string | null },
@@ -78,7 +92,7 @@ export function registerStaticSite(
       // Only files: a path without an extension (/, /about, /assets) is a page, answered below.
       allowedPath: (pathName) => extname(pathName) !== '',
       cacheControl: false,
-      // Uses dist/*.br and *.gz when a build step wrote them; otherwise @fastify/compress compresses.
+      // dist/<file>.br and .gz, written by the build (scripts/compress-dist.ts).
       preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
