@@ -6,6 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
+import { databaseRateLimitStore } from './db/rate-limit-store';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
@@ -87,6 +88,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     global: false,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // On PostgreSQL any number of server processes may serve the site: they count each client's
+    // posts together, in the database. A failed count lets the post through to its own insert,
+    // which then answers 503 if the database is down. The embedded database has one process (its
+    // data folder is locked), which counts in memory: exact, and no write per post.
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: 'Too Many Requests',
