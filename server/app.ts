@@ -11,7 +11,7 @@ import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
 import { registerSecurityHeaders } from './security-headers';
-import { readBuiltPages, readIndexHtml, registerStaticSite, sendFilesAsBuilt } from './static-site';
+import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
 
 export type AppConfig = Pick<Config, 'rateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'>;
 
@@ -74,13 +74,13 @@ export function createApp(options: AppOptions): FastifyInstance {
   void app.register(fastifyFormbody);
 
   registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
-  // Built files were compressed by the build; pages and API answers are compressed here.
-  sendFilesAsBuilt(app);
+  // Only where a handler asks (reply.compress): pages. Files were compressed by the build
+  // (server/static-site.ts), and API answers are a few hundred bytes of JSON.
   void app.register(fastifyCompress, {
-    global: true,
+    global: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    // Quick levels: a page or an API answer is compressed on every request.
+    // Quick levels: a page is compressed on every request.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });

@@ -102,6 +102,30 @@ describe('built site', () => {
     }
   });
 
+  it('compresses a page as it is sent', async () => {
+    const large = makeFixtureSite();
+    const html = `<!doctype html><html lang="en"><head><title>Linchpin</title></head><body><div id="root">${'<p>Nine words.</p>'.repeat(200)}</div></body></html>`;
+    writeFileSync(join(large.distDir, 'index.html'), html);
+    const pages = createApp({
+      db: NO_DATABASE,
+      config: testConfig({ distDir: large.distDir }),
+      logger: false,
+    });
+    try {
+      const page = await pages.inject({
+        method: 'GET',
+        url: '/archive',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    } finally {
+      await pages.close();
+      large.remove();
+    }
+  });
+
   it('answers a revalidation with 304', async () => {
     const first = await get(FIXTURE_ASSET);
     const etag = first.headers.etag;

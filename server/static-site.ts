@@ -13,8 +13,6 @@ import { createPageRenderer } from './page-renderer';
  * routes); a missing file with an extension is a plain 404.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** @fastify/static's one route: every file of dist/. */
-const FILES_ROUTE = '/*';
 export const REVALIDATE = 'no-cache';
 /**
  * A page holds today's puzzle and the player's own theme and consent (from their cookies): a
@@ -53,15 +51,16 @@ export function readBuiltPages(distDir: string): string {
 }
 
 /**
- * The built files are compressed once, at build time (scripts/compress-dist.ts writes `.br` and
- * `.gz` beside each): their route sends those as they are and never compresses per request, even
- * a file the build left without them. Call before @fastify/compress is registered, so the route is
- * marked before that plugin sees it.
+ * Files are compressed once, by the build (scripts/compress-dist.ts writes `.br` and `.gz` beside
+ * each; @fastify/static sends them as they are), never per request. A page is compressed as it is
+ * sent (@fastify/compress, registered with `global: false` in server/app.ts).
  */
-export function sendFilesAsBuilt(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (route.url === FILES_ROUTE) route.compress = false;
-  });
+function sendPage(reply: FastifyReply, html: string): FastifyReply {
+  // Set by @fastify/compress for each route (here: the files route, which hands pages on); a
+  // reply that came by no route has none.
+  if (typeof reply.compress !== 'function') return reply.send(html);
+  reply.compress(html);
+  return reply;
 }
 
 export function registerStaticSite(
@@ -124,17 +123,21 @@ export function registerStaticSite(
         search: query,
         cookieHeader: request.headers.cookie,
       });
-      return reply
-        .code(page.status)
-        .header('Cache-Control', PAGE_CACHE)
-        .header('Vary', 'Cookie')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+      return sendPage(
+        reply
+          .code(page.status)
+          .header('Cache-Control', PAGE_CACHE)
+          .header('Vary', 'Cookie')
+          .type('text/html; charset=utf-8'),
+        page.html,
+      );
     }
-    return reply
-      .code(isAppRoute(path) ? 200 : 404)
-      .header('Cache-Control', REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendPage(
+      reply
+        .code(isAppRoute(path) ? 200 : 404)
+        .header('Cache-Control', REVALIDATE)
+        .type('text/html; charset=utf-8'),
+      indexHtml,
+    );
   });
 }
