@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database } from './database';
 import { databaseRateLimitStore } from './rate-limit-store';
@@ -71,7 +72,16 @@ describe.each(ENGINES)('the rate limit counted in the %s database', (_name, make
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await incr(store, 'a', 100)).current).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const rows = await db.query('SELECT key FROM rate_limit_counters ORDER BY key');
-    expect(rows.map((row) => row.key)).toEqual(['a']);
+    const rows = await db.query('SELECT hits FROM rate_limit_counters');
+    expect(rows).toEqual([{ hits: 1 }]);
+  });
+
+  it('stores no address, only a salted hash of it', async () => {
+    await incr(processStore(), '203.0.113.7');
+    const rows = await db.query('SELECT key FROM rate_limit_counters');
+    const plainHash = createHash('sha256').update('203.0.113.7').digest('hex');
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0]?.key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.key).not.toBe(plainHash);
   });
 });

@@ -8,21 +8,25 @@ import { type Queryable } from './database';
  * posts together: its 11th post in the window is refused whichever process gets it. One statement
  * per post, atomic under concurrency (the row is locked by the upsert), timed by the database's
  * clock so processes on machines whose clocks differ still agree. A fixed window per key, like the
- * plugin's own in-memory store.
+ * plugin's own in-memory store. No address is written: a client's row is keyed by a salted hash.
  */
+/** The client's key as stored: a SHA-256 of the database's own salt and the address. */
+const KEY = `SELECT encode(sha256(convert_to(salt || $1, 'UTF8')), 'hex') AS key FROM rate_limit_salt`;
+const TTL_MS = `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - clock_timestamp())) * 1000))::integer`;
 const INCREMENT = `
+  WITH client AS (${KEY})
   INSERT INTO rate_limit_counters AS counter (key, hits, resets_at)
-  VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000))
+  SELECT client.key, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000)
+  FROM client
   ON CONFLICT (key) DO UPDATE SET
     hits = CASE WHEN counter.resets_at <= clock_timestamp() THEN 1 ELSE counter.hits + 1 END,
     resets_at = CASE WHEN counter.resets_at <= clock_timestamp()
       THEN EXCLUDED.resets_at ELSE counter.resets_at END
-  RETURNING hits,
-    GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - clock_timestamp())) * 1000))::integer AS ttl`;
+  RETURNING hits, ${TTL_MS} AS ttl`;
 const READ = `
-  SELECT hits,
-    GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - clock_timestamp())) * 1000))::integer AS ttl
-  FROM rate_limit_counters WHERE key = $1 AND resets_at > clock_timestamp()`;
+  WITH client AS (${KEY})
+  SELECT hits, ${TTL_MS} AS ttl FROM rate_limit_counters JOIN client USING (key)
+  WHERE resets_at > clock_timestamp()`;
 const DELETE_ENDED = 'DELETE FROM rate_limit_counters WHERE resets_at <= clock_timestamp()';
 
 const counterRow = z.object({ hits: z.number().int(), ttl: z.number().int() });
