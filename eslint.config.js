@@ -99,6 +99,7 @@ export default defineConfig(
     ignores: [
       'dist/',
       'dist-server/',
+      'dist-previous/',
       'node_modules/',
       'reports/',
       'test-results/',

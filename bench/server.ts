@@ -7,6 +7,10 @@
  *   npm run bench:server [-- --duration 10 --connections 16]
  *
  * Goal on a 2-core machine: at least 1,000 accepted posts a second, p99 under 50 ms, lost 0.
+ *
+ * Then page serving against a static file (bench/server-pages.ts) and three server processes on
+ * one PostgreSQL database (bench/server-cluster.ts); a missed budget there exits 1 too. Skip them
+ * with --skip-pages and --skip-cluster.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +20,8 @@ import { parseArgs } from 'node:util';
 import { countInbox } from '../server/db/inbox-store';
 import { openEmbeddedDatabase } from '../server/db/pglite-database';
 import { startServer } from '../server/testing/server-process';
+import { runClusterBench } from './server-cluster';
+import { runPageBench } from './server-pages';
 
 const GOAL = { perSecond: 1000, p99Ms: 50 };
 const WARM_UP_POSTS = 300;
@@ -24,6 +30,8 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
+    'skip-pages': { type: 'boolean', default: false },
+    'skip-cluster': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -126,4 +134,6 @@ try {
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
+if (!values['skip-pages'] && !(await runPageBench()).met) code = 1;
+if (!values['skip-cluster'] && !(await runClusterBench({ duration, connections })).met) code = 1;
 process.exit(code);

@@ -5,7 +5,7 @@ import type { PageAddress } from './routes';
  * What the server asks of the app's server entry (src/entry-server.tsx) and what it gets back: the
  * one contract between server/page-renderer.ts and the entry, which the server loads from the
  * build (dist-server/) at run time. A page depends on its address and its UTC day, never on who
- * asks: the player's cookies are applied in the browser (core/prepaint.ts).
+ * asks: the player's cookies are applied in the browser (core/inline-scripts.ts).
  */
 export interface RenderInput {
   /** The page's address (core/routes.ts `pageAddress`). */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
 /** Files the build, the bench or the server writes: cited, but not in the repository. */
-const OUTPUTS = [/^reports\//, /^DATA_DIR\//, /^puzzles\/index\.json$/];
+const OUTPUTS = [/^reports\//, /^DATA_DIR\//, /^dist\//, /^puzzles\/index\.json$/];
 
 const SOURCES = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT })
   .toString()

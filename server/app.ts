@@ -6,6 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
+import { databaseRateLimitStore } from './db/rate-limit-store';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
@@ -73,11 +74,13 @@ export function createApp(options: AppOptions): FastifyInstance {
   void app.register(fastifyFormbody);
 
   registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
+  // Only where a handler asks (reply.compress): pages. Files were compressed by the build
+  // (server/static-site.ts), and API answers are a few hundred bytes of JSON.
   void app.register(fastifyCompress, {
-    global: true,
+    global: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    // Quick levels: an answer is compressed on every request.
+    // Quick levels: a page is compressed on every request.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
@@ -85,6 +88,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     global: false,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // On PostgreSQL any number of server processes may serve the site: they count each client's
+    // posts together, in the database. A failed count lets the post through to its own insert,
+    // which then answers 503 if the database is down. The embedded database has one process (its
+    // data folder is locked), which counts in memory: exact, and no write per post.
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: 'Too Many Requests',

@@ -1,10 +1,13 @@
 import { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { INLINE_SCRIPTS } from '../core/inline-scripts';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { INLINE_SCRIPTS } from '../core/inline-scripts';
+import type * as zlibModule from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compressDist } from '../scripts/compress-dist';
 import { createApp } from './app';
 import { type Database } from './db/database';
 import {
@@ -25,12 +28,17 @@ const NO_DATABASE: Database = {
 };
 
 const site = makeFixtureSite();
+const LATE_TEXT = 'Nine words, four groups, one linchpin.\n'.repeat(100);
 let app: FastifyInstance;
 
 beforeAll(() => {
   // What vite-plugin-pwa adds to a build: the service worker and the web app manifest.
   writeFileSync(join(site.distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   writeFileSync(join(site.distDir, 'manifest.webmanifest'), '{"name":"Linchpin"}\n');
+  // The last step of the build: .br and .gz beside each file.
+  compressDist(site.distDir);
+  // A text file the build did not compress (written after it).
+  writeFileSync(join(site.distDir, 'late.txt'), LATE_TEXT);
   app = createApp({
     db: NO_DATABASE,
     config: testConfig({ distDir: site.distDir }),
@@ -54,16 +62,69 @@ describe('built site', () => {
     expect(response.body).toBe(FIXTURE_ASSET_BODY);
   });
 
-  it('compresses with brotli or gzip as the browser asks', async () => {
-    const br = await get(FIXTURE_ASSET, { 'accept-encoding': 'br, gzip' });
+  it('sends the brotli or gzip file the build wrote, byte for byte, as the browser asks', async () => {
+    const brFile = readFileSync(join(site.distDir, `${FIXTURE_ASSET}.br`));
+    const gzFile = readFileSync(join(site.distDir, `${FIXTURE_ASSET}.gz`));
+    const br = await get(FIXTURE_ASSET, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(brFile)).toBe(true);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(FIXTURE_ASSET_BODY);
-    expect(br.rawPayload.length).toBeLessThan(FIXTURE_ASSET_BODY.length / 10);
 
     const gzip = await get(FIXTURE_ASSET, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(gzFile)).toBe(true);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(FIXTURE_ASSET_BODY);
+
+    const plain = await get(FIXTURE_ASSET);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FIXTURE_ASSET_BODY);
+  });
+
+  it('never compresses a file per request', async () => {
+    // The module object @fastify/compress calls (CommonJS, so its functions can be watched).
+    const zlib = createRequire(import.meta.url)('node:zlib') as typeof zlibModule;
+    const spies = (
+      ['createBrotliCompress', 'createGzip', 'brotliCompressSync', 'gzipSync'] as const
+    ).map((name) => vi.spyOn(zlib, name));
+    try {
+      const asset = await get(FIXTURE_ASSET, { 'accept-encoding': 'br' });
+      expect(asset.headers['content-encoding']).toBe('br');
+      // A compressible file the build left without siblings goes out as it is.
+      const late = await get('/late.txt', { 'accept-encoding': 'br, gzip' });
+      expect(late.statusCode).toBe(200);
+      expect(late.headers['content-encoding']).toBeUndefined();
+      expect(late.body).toBe(LATE_TEXT);
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it('compresses a page as it is sent', async () => {
+    const large = makeFixtureSite();
+    const html = `<!doctype html><html lang="en"><head><title>Linchpin</title></head><body><div id="root">${'<p>Nine words.</p>'.repeat(200)}</div></body></html>`;
+    writeFileSync(join(large.distDir, 'index.html'), html);
+    const pages = createApp({
+      db: NO_DATABASE,
+      config: testConfig({ distDir: large.distDir }),
+      logger: false,
+    });
+    try {
+      const page = await pages.inject({
+        method: 'GET',
+        url: '/archive',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    } finally {
+      await pages.close();
+      large.remove();
+    }
   });
 
   it('answers a revalidation with 304', async () => {

@@ -51,6 +51,21 @@ export function readBuiltPages(distDir: string): string {
   return pages.join('\n');
 }
 
+/**
+ * Files are compressed once, by the build (scripts/compress-dist.ts writes `.br` and `.gz` beside
+ * each; @fastify/static sends them as they are), never per request. A rendered page is kept
+ * compressed by the page cache (server/page-cache.ts); only the built index.html, sent when there
+ * is no server renderer, is compressed as it is sent (@fastify/compress, `global: false` in
+ * server/app.ts).
+ */
+function sendPage(reply: FastifyReply, html: string): FastifyReply {
+  // Set by @fastify/compress for each route (here: the files route, which hands pages on); a
+  // reply that came by no route has none.
+  if (typeof reply.compress !== 'function') return reply.send(html);
+  reply.compress(html);
+  return reply;
+}
+
 export function registerStaticSite(
   app: FastifyInstance,
   options: { distDir: string; indexHtml: string | null; now?: () => number },
@@ -84,7 +99,7 @@ export function registerStaticSite(
       // Only files: a path without an extension (/, /about, /assets) is a page, answered below.
       allowedPath: (pathName) => extname(pathName) !== '',
       cacheControl: false,
-      // Uses dist/*.br and *.gz when a build step wrote them; otherwise @fastify/compress compresses.
+      // dist/<file>.br and .gz, written by the build (scripts/compress-dist.ts).
       preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
@@ -124,10 +139,12 @@ export function registerStaticSite(
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.bodies[encoding]);
     }
-    return reply
-      .code(isAppRoute(path) ? 200 : 404)
-      .header('Cache-Control', REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendPage(
+      reply
+        .code(isAppRoute(path) ? 200 : 404)
+        .header('Cache-Control', REVALIDATE)
+        .type('text/html; charset=utf-8'),
+      indexHtml,
+    );
   });
 }

@@ -22,7 +22,7 @@ import { headCollector } from './lib/page-context';
 import { boardPuzzleId } from './lib/player-state';
 
 // A page is the same for everyone who asks for its address on its day: the server reads no
-// cookie, and the browser applies the player's before the first paint (core/prepaint.ts).
+// cookie, and the browser applies the player's before the first paint (core/inline-scripts.ts).
 setServerCookieReader(() => ({}));
 
 let seededWith: readonly PuzzleSummary[] | null = null;

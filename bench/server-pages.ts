@@ -1,0 +1,204 @@
+/**
+ * Page serving, part of `npm run bench:server`: the real server over the built site (dist/ and
+ * dist-server/), GET /, /game and /archive with varied cookies, and as the floor a static file of
+ * about the same size from the same server, each driven by autocannon for a fixed time (brotli and
+ * gzip accepted, as a browser sends; the floor is the file nearest in size to the median page's
+ * HTML). Prints requests/s and p99 for each, each page's ratio to the
+ * static file, and each budget beside its number.
+ *
+ * Budgets on a 2-core machine (docs/server.md, "Deploying at scale"): each page at least
+ * PAGE_BUDGET.ratio of the static file's requests/s, and p99 under PAGE_BUDGET.p99Ms.
+ */
+import autocannon from 'autocannon';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { get } from 'node:http';
+import { join, relative } from 'node:path';
+import { storedName } from '../core/stored-items';
+import { REPO_ROOT, startServer } from '../server/testing/server-process';
+import { runCommand } from './command';
+
+export const PAGE_BUDGET = { ratio: 0.8, p99Ms: 50 };
+export const PAGES = ['/', '/game', '/archive'] as const;
+const ACCEPT_ENCODING = 'br, gzip';
+const WARM_UP_REQUESTS = 30;
+
+/** What players send: no cookies yet, consent given, dark mode, the colour-blind palette, Easy. */
+export const COOKIE_VARIANTS: readonly (string | null)[] = [
+  null,
+  `${storedName('consent')}=accepted`,
+  `${storedName('consent')}=accepted; ${storedName('darkMode')}=true`,
+  `${storedName('consent')}=accepted; ${storedName('colorMode')}=colorBlind; ${storedName('difficulty')}=easy`,
+  `${storedName('consent')}=rejected`,
+  `${storedName('consent')}=accepted; ${storedName('darkMode')}=false; ${storedName('seenHowToPlay')}=true`,
+];
+
+export interface Measured {
+  target: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface PageBenchResult {
+  floor: Measured;
+  pages: (Measured & { ratio: number; ratioMet: boolean; p99Met: boolean })[];
+  met: boolean;
+}
+
+function headersFor(cookie: string | null): Record<string, string> {
+  return cookie === null
+    ? { 'accept-encoding': ACCEPT_ENCODING }
+    : { 'accept-encoding': ACCEPT_ENCODING, cookie };
+}
+
+/** A request's body size as sent (compressed: the bytes on the wire). */
+function transferSize(url: string, cookie: string | null = null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: headersFor(cookie) }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(bytes)
+          : reject(new Error(`GET ${url}: ${response.statusCode}`)),
+      );
+    }).on('error', reject);
+  });
+}
+
+/** The built static file (JS, CSS, SVG or JSON) whose size is nearest to `bytes`. */
+export function nearestStaticFile(distDir: string, bytes: number): { path: string; size: number } {
+  const candidates: { path: string; size: number }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = join(dir, entry.name);
+      if (entry.isDirectory() && !entry.name.startsWith('.')) walk(file);
+      else if (entry.isFile() && /\.(js|css|svg|json)$/.test(entry.name))
+        candidates.push({ path: `/${relative(distDir, file)}`, size: statSync(file).size });
+    }
+  };
+  walk(distDir);
+  const best = candidates.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes))[0];
+  if (!best) throw new Error(`No JS, CSS, SVG or JSON file in ${distDir}: run \`npm run build\`.`);
+  return best;
+}
+
+async function measure(
+  base: string,
+  path: string,
+  options: { connections: number; duration: number; cookies: readonly (string | null)[] },
+): Promise<Measured> {
+  for (let index = 0; index < WARM_UP_REQUESTS; index += 1) {
+    const cookie = options.cookies[index % options.cookies.length] ?? null;
+    await (await fetch(`${base}${path}`, { headers: headersFor(cookie) })).arrayBuffer();
+  }
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: options.connections,
+    duration: options.duration,
+    // Each connection goes round the cookie variants, one request each.
+    requests: options.cookies.map((cookie) => ({ method: 'GET', headers: headersFor(cookie) })),
+  });
+  return {
+    target: path,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** Measures the static floor, then each page, on a server already running over `distDir`. */
+export async function benchPages(options: {
+  url: string;
+  distDir: string;
+  connections: number;
+  duration: number;
+}): Promise<PageBenchResult> {
+  const { url, connections, duration } = options;
+  const sizes = await Promise.all(
+    PAGES.map((path) => transferSize(`${url}${path}`, COOKIE_VARIANTS[1] ?? null)),
+  );
+  const rawSizes = await Promise.all(
+    PAGES.map(async (path) => (await (await fetch(`${url}${path}`)).text()).length),
+  );
+  const medianRaw = [...rawSizes].sort((a, b) => a - b)[Math.floor(rawSizes.length / 2)] ?? 0;
+  const file = nearestStaticFile(options.distDir, medianRaw);
+  const fileWire = await transferSize(`${url}${file.path}`);
+
+  console.log('');
+  console.log(
+    `Page serving: GET with Accept-Encoding "${ACCEPT_ENCODING}", ${connections} connections, ${duration} s each.`,
+  );
+  PAGES.forEach((path, index) =>
+    console.log(
+      `  ${path}: ${kb(rawSizes[index] ?? 0)} of HTML, ${kb(sizes[index] ?? 0)} sent; ${COOKIE_VARIANTS.length} cookie variants in turn`,
+    ),
+  );
+  console.log(`  floor: ${file.path}: ${kb(file.size)}, ${kb(fileWire)} sent`);
+
+  const floor = await measure(url, file.path, { connections, duration, cookies: [null] });
+  const pages: PageBenchResult['pages'] = [];
+  for (const path of PAGES) {
+    const measured = await measure(url, path, { connections, duration, cookies: COOKIE_VARIANTS });
+    const ratio = measured.requestsPerSecond / floor.requestsPerSecond;
+    pages.push({
+      ...measured,
+      ratio,
+      ratioMet: ratio >= PAGE_BUDGET.ratio,
+      p99Met: measured.p99Ms < PAGE_BUDGET.p99Ms,
+    });
+  }
+
+  const name = (target: string) => target.padEnd(Math.max(10, file.path.length + 2));
+  console.log('');
+  console.log(`  ${name('GET')} ${'requests/s'.padStart(10)} ${'p99'.padStart(8)}   page/static`);
+  console.log(
+    `  ${name(floor.target)} ${whole(floor.requestsPerSecond).padStart(10)} ${`${floor.p99Ms} ms`.padStart(8)}   (the floor)`,
+  );
+  for (const page of pages) {
+    const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+    console.log(
+      `  ${name(page.target)} ${whole(page.requestsPerSecond).padStart(10)} ${`${page.p99Ms} ms`.padStart(8)}   ` +
+        `${page.ratio.toFixed(2)} (budget ≥ ${PAGE_BUDGET.ratio}: ${verdict(page.ratioMet)}); ` +
+        `p99 budget < ${PAGE_BUDGET.p99Ms} ms: ${verdict(page.p99Met)}`,
+    );
+  }
+  for (const measured of [floor, ...pages]) {
+    if (measured.non2xx > 0 || measured.errors > 0)
+      console.log(
+        `  ${measured.target}: ${measured.non2xx} answers not 2xx, ${measured.errors} errors or timeouts`,
+      );
+  }
+  const clean = [floor, ...pages].every((m) => m.non2xx === 0 && m.errors === 0);
+  const met = clean && pages.every((page) => page.ratioMet && page.p99Met);
+  console.log(`page budgets: ${met ? 'met' : 'MISSED'}`);
+  return { floor, pages, met };
+}
+
+export const PAGE_BENCH = { connections: 32, duration: 8 };
+
+/**
+ * Builds the site when dist/ or dist-server/ is missing, starts the server over it as `npm start`
+ * does (a fresh embedded database), measures, and stops it.
+ */
+export async function runPageBench(): Promise<PageBenchResult> {
+  const distDir = join(REPO_ROOT, 'dist');
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(`${distDir}-server`)) {
+    console.log('No built site: running `npm run build` first …');
+    await runCommand('npm', ['run', 'build']);
+  }
+  const root = mkdtempSync(join(tmpdir(), 'linchpin-bench-pages-'));
+  const server = await startServer({ DATA_DIR: join(root, 'data'), LOG_LEVEL: 'error' });
+  try {
+    return await benchPages({ url: server.url, distDir, ...PAGE_BENCH });
+  } finally {
+    await server.stop('SIGTERM');
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,90 @@
+import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { z } from 'zod';
+import { type Queryable } from './database';
+
+/**
+ * @fastify/rate-limit's counters in the database (table `rate_limit_counters`, migration
+ * 002-rate-limit.sql), so that every server process on one PostgreSQL database counts a client's
+ * posts together: its 11th post in the window is refused whichever process gets it. One statement
+ * per post, atomic under concurrency (the row is locked by the upsert), timed by the database's
+ * clock so processes on machines whose clocks differ still agree. A fixed window per key, like the
+ * plugin's own in-memory store. No address is written: a client's row is keyed by a salted hash.
+ */
+/** The client's key as stored: a SHA-256 of the database's own salt and the address. */
+const KEY = `SELECT encode(sha256(convert_to(salt || $1, 'UTF8')), 'hex') AS key FROM rate_limit_salt`;
+const TTL_MS = `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - clock_timestamp())) * 1000))::integer`;
+const INCREMENT = `
+  WITH client AS (${KEY})
+  INSERT INTO rate_limit_counters AS counter (key, hits, resets_at)
+  SELECT client.key, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000)
+  FROM client
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN counter.resets_at <= clock_timestamp() THEN 1 ELSE counter.hits + 1 END,
+    resets_at = CASE WHEN counter.resets_at <= clock_timestamp()
+      THEN EXCLUDED.resets_at ELSE counter.resets_at END
+  RETURNING hits, ${TTL_MS} AS ttl`;
+const READ = `
+  WITH client AS (${KEY})
+  SELECT hits, ${TTL_MS} AS ttl FROM rate_limit_counters JOIN client USING (key)
+  WHERE resets_at > clock_timestamp()`;
+const DELETE_ENDED = 'DELETE FROM rate_limit_counters WHERE resets_at <= clock_timestamp()';
+
+const counterRow = z.object({ hits: z.number().int(), ttl: z.number().int() });
+/** What the plugin hands `child`: the merged limit options and the route they belong to. */
+const routeInfo = z.object({
+  routeInfo: z.object({ method: z.unknown(), url: z.unknown() }).partial(),
+});
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** The store class @fastify/rate-limit constructs (its `store` option), bound to `db`. */
+export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
+  // Ended windows are deleted at most once a window by each process, off the request's path.
+  let lastSweep = 0;
+  const sweep = (windowMs: number) => {
+    const now = Date.now();
+    if (now - lastSweep < windowMs) return;
+    lastSweep = now;
+    void db.query(DELETE_ENDED).catch(() => {
+      lastSweep = 0;
+    });
+  };
+
+  class DatabaseStore implements FastifyRateLimitStore {
+    /** The plugin passes its options first; the counters need none of them. */
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      db.query(INCREMENT, [this.prefix + key, timeWindow]).then(
+        (rows) => {
+          const row = counterRow.parse(rows[0]);
+          callback(null, { current: row.hits, ttl: row.ttl });
+          sweep(timeWindow);
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    /** The count without adding one (the plugin's `{ increment: false }`). */
+    read(key: string, callback: Callback): void {
+      db.query(READ, [this.prefix + key]).then(
+        (rows) => {
+          const row = rows[0] === undefined ? { hits: 0, ttl: 0 } : counterRow.parse(rows[0]);
+          callback(null, { current: row.hits, ttl: row.ttl });
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    /** A route with its own limit counts apart, as the plugin's own stores do. */
+    child(routeOptions: unknown): FastifyRateLimitStore {
+      const route = routeInfo.safeParse(routeOptions);
+      const { method = '', url = '' } = route.success ? route.data.routeInfo : {};
+      return new DatabaseStore(routeOptions, `${this.prefix}${String(method)}${String(url)}-`);
+    }
+  }
+  return DatabaseStore;
+}
