@@ -6,7 +6,7 @@ import { type InsertQueue } from './insert-queue';
 
 /**
  * POST /api/contact and POST /api/puzzle-submissions (docs/spec.md §7 fields), JSON or form-encoded.
- *   201 { id }                              stored (committed)
+ *   201 { id }                              stored: committed and flushed to disk
  *   400 { error, fields: { name: message } } a field is missing, wrong or not part of the form
  *   413 / 415 / 429 { error }               too large, another content type, too many posts
  * A filled honeypot field is answered 201 and not stored.

@@ -7,7 +7,9 @@ import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind } from './db/inbox-stor
  * waiting posts go to the database together in one INSERT, one commit. PGlite runs on this
  * thread, so without that turn every post would be written alone (about 0.45 ms each, against
  * about 0.06 ms a row in a batch of 16). Each post's promise resolves with its id only after the
- * commit, so a 201 still means the row is stored. If a shared write fails, its posts are retried
+ * commit, and a commit returns only once the write-ahead log is flushed to disk (on the embedded
+ * database too: server/db/pglite-database.ts), so a 201 means the row is on disk; one flush serves
+ * the whole batch. If a shared write fails, its posts are retried
  * one by one so that one bad row cannot fail the others.
  */
 interface Pending {
