@@ -45,7 +45,7 @@ function errorMessage(error: FastifyError): string {
 /** A hop count becomes the function form Fastify's types accept: trust the nearest `hops` proxies. */
 function trustProxy(
   value: AppConfig['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
