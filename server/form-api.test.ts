@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApp } from './app';
 import { type Database } from './db/database';
 import { countInbox, listInbox } from './db/inbox-store';
+import { CROSS_SITE_MESSAGE } from './form-routes';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
 import { testConfig } from './testing/fixture-site';
 
@@ -234,6 +235,52 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
       const response = await postJson('/api/contact', { ...CONTACT, website: '' });
       expect(response.statusCode).toBe(201);
       expect(await countInbox(db, 'messages')).toBe(1);
+    });
+  });
+
+  describe('posts from other websites', () => {
+    const post = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: new URLSearchParams(CONTACT).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          host: 'linchpin.example',
+          ...headers,
+        },
+      });
+
+    it('refuses a cross-site post with a clear 403 and stores nothing', async () => {
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site', origin: 'https://spam.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://spam.example' },
+        { origin: 'null' },
+      ]) {
+        const response = await post(headers);
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.json()).toEqual({ error: CROSS_SITE_MESSAGE });
+      }
+      const puzzle = await app.inject({
+        method: 'POST',
+        url: '/api/puzzle-submissions',
+        payload: JSON.stringify(submission()),
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(puzzle.statusCode).toBe(403);
+      expect(await countInbox(db, 'messages')).toBe(0);
+      expect(await countInbox(db, 'submissions')).toBe(0);
+    });
+
+    it("takes the site's own pages' posts and posts from tools that send neither header", async () => {
+      expect(
+        (await post({ 'sec-fetch-site': 'same-origin', origin: 'https://linchpin.example' }))
+          .statusCode,
+      ).toBe(201);
+      expect((await post({ origin: 'http://linchpin.example' })).statusCode).toBe(201);
+      expect((await post({})).statusCode).toBe(201);
+      expect(await countInbox(db, 'messages')).toBe(3);
     });
   });
 

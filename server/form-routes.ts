@@ -8,6 +8,7 @@ import { type InsertQueue } from './insert-queue';
  * POST /api/contact and POST /api/puzzle-submissions (docs/spec.md §7 fields), JSON or form-encoded.
  *   201 { id }                              stored: committed and flushed to disk
  *   400 { error, fields: { name: message } } a field is missing, wrong or not part of the form
+ *   403 { error }                           sent by another website's page (refuseCrossSite)
  *   413 / 415 / 429 { error }               too large, another content type, too many posts
  * A filled honeypot field is answered 201 and not stored.
  */
@@ -17,6 +18,8 @@ export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlen
 export const INVALID_FORM_MESSAGE = 'Some fields need your attention.';
 export const NOT_AN_OBJECT_MESSAGE =
   'Please send the form fields as a JSON object or as form-encoded fields.';
+export const CROSS_SITE_MESSAGE =
+  'This form can only be sent from this site. Please use the form on our own pages.';
 export const STORE_FAILED_MESSAGE =
   'We could not save what you sent just now. Please try again in a minute.';
 
@@ -66,6 +69,32 @@ function handler<T extends Record<string, string>>(queue: InsertQueue, route: Fo
   };
 }
 
+/**
+ * Answers 403 to a post another website made a visitor's browser send: Fetch Metadata says so
+ * (`Sec-Fetch-Site` other than same-origin, or none for a typed-in request), or the `Origin` is not
+ * this site's own host. A request with neither header (the owner's tools, curl) is not a browser's
+ * cross-site post and goes on.
+ */
+async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply) {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const crossSite =
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (origin !== undefined && originHost(origin) !== request.host);
+  if (crossSite) {
+    request.log.info({ origin, site }, 'cross-site form post refused');
+    return reply.code(403).send({ error: CROSS_SITE_MESSAGE });
+  }
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 /** Answers 415 before the body is read when the content type is not JSON or form-encoded. */
 async function requireFormContentType(request: FastifyRequest, reply: FastifyReply) {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -100,7 +129,7 @@ export function registerFormRoutes(app: FastifyInstance, queue: InsertQueue): vo
   for (const route of routes) {
     app.post(route.url, {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [rateLimit, requireFormContentType],
+      onRequest: [rateLimit, refuseCrossSite, requireFormContentType],
       handler: route.handler,
     });
   }
