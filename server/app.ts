@@ -21,7 +21,30 @@ export interface AppOptions {
   ownerToken?: string;
   /** false for no log at all (tests); by default JSON lines at config.logLevel. */
   logger?: boolean;
+  /** Form posts waiting or being written before another is answered 503 (MAX_PENDING_POSTS). */
+  maxPendingPosts?: number;
+  /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** The request's headers must arrive within this. */
+  headersMs: number;
+  /** A connection with nothing happening on it is closed after this. */
+  idleMs: number;
+  /** How often Node looks for requests past their time. */
+  checkEveryMs: number;
+}
+
+/** A slow or stalled client cannot hold a connection for ever (a request gets 408, then it closes). */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  idleMs: 60_000,
+  checkEveryMs: 1_000,
+};
 
 export const RATE_LIMIT_MESSAGE =
   'You have sent a lot in a short time. Please wait a minute and try again.';
@@ -52,12 +75,19 @@ function trustProxy(
 /** The whole server, not yet listening: the site, the form API, health and the owner endpoints. */
 export function createApp(options: AppOptions): FastifyInstance {
   const { db, config } = options;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request would drown the useful ones; errors and warnings are logged.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     bodyLimit: FORM_BODY_LIMIT,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
   });
   const indexHtml = readIndexHtml(config.distDir);
   if (indexHtml === null)
@@ -116,7 +146,7 @@ export function createApp(options: AppOptions): FastifyInstance {
         database: reachable ? 'reachable' : 'unreachable',
       });
     });
-    registerFormRoutes(api, createInsertQueue(db));
+    registerFormRoutes(api, createInsertQueue(db, { maxPending: options.maxPendingPosts }));
     done();
   });
   if (options.ownerToken) {
