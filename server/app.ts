@@ -1,11 +1,19 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { constants as zlib } from 'node:zlib';
+import { CLIENT_ERROR_DETAIL, SERVER_ERROR_DETAIL } from '../core/error-texts';
 import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
+import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
@@ -48,7 +56,10 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 
 export const RATE_LIMIT_MESSAGE =
   'You have sent a lot in a short time. Please wait a minute and try again.';
-export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const SERVER_ERROR_MESSAGE = SERVER_ERROR_DETAIL;
+/** For a 4xx no case below names: the project's words, never a plugin's message. */
+export const CLIENT_ERROR_MESSAGE =
+  'The request could not be handled. Please check it and try again.';
 
 function errorMessage(error: FastifyError): string {
   switch (error.code) {
@@ -61,7 +72,7 @@ function errorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
     default:
-      return error.statusCode === 429 ? RATE_LIMIT_MESSAGE : error.message;
+      return error.statusCode === 429 ? RATE_LIMIT_MESSAGE : CLIENT_ERROR_MESSAGE;
   }
 }
 
@@ -82,6 +93,14 @@ export function createApp(options: AppOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     bodyLimit: FORM_BODY_LIMIT,
+    // A malformed address (e.g. /%zz) never reaches the error handler: answered here in our words.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isPageRequest(request.method, request.url)) {
+        void reply.code(400).type('text/html; charset=utf-8').send(fallbackPage(400));
+      } else {
+        void reply.code(400).send({ error: CLIENT_ERROR_MESSAGE, fields: {} });
+      }
+    },
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     http: {
@@ -132,6 +151,14 @@ export function createApp(options: AppOptions): FastifyInstance {
       error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      // A player's browser asking for a page gets the fallback screen, not a JSON body.
+      if (isPageRequest(request.method, request.url)) {
+        return reply
+          .code(500)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(fallbackPage(500));
+      }
       return reply.code(500).send({ error: SERVER_ERROR_MESSAGE });
     }
     const body = { error: errorMessage(error) };
