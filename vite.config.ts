@@ -78,6 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // yesterday's; each page visited is kept for offline use, and a page never visited falls
           // back to the app's page (which renders the route in the browser). Not the API.
           navigateFallback: null,
+          // Not even "/": the precached index.html is the home page as the build rendered it (no
+          // cookies, so with the cookie banner). Served for "/" it left a dead banner on the page
+          // after a player accepted, and "Cookie settings" then showed two (e2e/withdraw-consent.spec.ts).
+          directoryIndex: null,
           runtimeCaching: [
             {
               urlPattern: ({ request, url }) =>
