@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { CLIENT_ERROR_DETAIL, SERVER_ERROR_DETAIL } from '../core/error-texts';
 import { type Config } from './config';
@@ -17,6 +18,7 @@ import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
+import { registerPuzzleFiles } from './puzzle-files';
 import { registerSecurityHeaders } from './security-headers';
 import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
 
@@ -31,6 +33,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Form posts waiting or being written before another is answered 503 (MAX_PENDING_POSTS). */
   maxPendingPosts?: number;
+  /**
+   * The clock that decides which puzzles are out (their UTC day has come). Test-only: the server
+   * itself always runs on the real clock.
+   */
+  now?: () => number;
   /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -58,8 +65,7 @@ export const RATE_LIMIT_MESSAGE =
   'You have sent a lot in a short time. Please wait a minute and try again.';
 export const SERVER_ERROR_MESSAGE = SERVER_ERROR_DETAIL;
 /** For a 4xx no case below names: the project's words, never a plugin's message. */
-export const CLIENT_ERROR_MESSAGE =
-  'The request could not be handled. Please check it and try again.';
+export const CLIENT_ERROR_MESSAGE = CLIENT_ERROR_DETAIL;
 
 function errorMessage(error: FastifyError): string {
   switch (error.code) {
@@ -179,6 +185,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   if (options.ownerToken) {
     void app.register(ownerRoutes, { prefix: '/api/owner', db, token: options.ownerToken });
   }
+  // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
+  // is out today, from the whole catalogue the build wrote for it.
+  registerPuzzleFiles(app, {
+    dir: join(`${config.distDir}-server`, 'puzzles'),
+    now: options.now ?? Date.now,
+  });
   registerStaticSite(app, { distDir: config.distDir, indexHtml });
 
   return app;

@@ -116,7 +116,9 @@ export async function createPageRenderer(options: {
       readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
     ) as Manifest;
     summaries = JSON.parse(
-      readFileSync(join(distDir, 'puzzles', 'index.json'), 'utf8'),
+      // The whole catalogue, written for the server (dist/ holds only STATIC_DAYS_AHEAD days
+      // ahead); each page takes what is out on its day (src/entry-server.tsx).
+      readFileSync(join(serverDir, 'puzzles', 'index.json'), 'utf8'),
     ) as PuzzleSummary[];
     entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry;
   } catch {
@@ -159,7 +161,7 @@ export async function createPageRenderer(options: {
     if (!list) {
       try {
         list = JSON.parse(
-          readFileSync(join(distDir, 'puzzles', `${name}.json`), 'utf8'),
+          readFileSync(join(serverDir, 'puzzles', `${name}.json`), 'utf8'),
         ) as Puzzle[];
       } catch {
         list = [];

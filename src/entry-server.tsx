@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
-import { addDays, utcDate } from '../core/dates';
+import { utcDate } from '../core/dates';
 import { readGameAddress } from '../core/routes';
 import type { RenderInput, RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle, PuzzleSummary } from '../core/puzzle';
@@ -83,12 +83,12 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       },
     );
     const html = await toText(prelude);
-    const tomorrow = addDays(today, 1);
     const pageData: PageData = {
       path: input.path,
       search: input.search,
       today,
-      summaries: input.summaries.filter((summary) => summary.date <= tomorrow),
+      // Only what is out today: a future puzzle, title included, is never sent before its day.
+      summaries: input.summaries.filter((summary) => summary.date <= today),
       puzzles,
     };
     const { darkMode, palette } = storedPreferences();
