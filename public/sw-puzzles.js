@@ -3,7 +3,7 @@
 // today's puzzle and the archive play offline after one visit. Never a future puzzle: nothing is
 // precached from the build. The runtime route for /puzzles/ (network first) keeps them fresh, under
 // the same keys (the address without its ?v=).
-/* global self, caches, fetch, URL */
+/* global self, caches */
 self.addEventListener('install', (event) => {
   const origin = self.location.origin;
   event.waitUntil(

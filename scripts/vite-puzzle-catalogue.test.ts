@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OutputBundle, PluginContext } from 'rolldown';
+import type { PluginContext } from 'rolldown';
 import { catalogueFiles, puzzleCatalogue, staticDaysAhead } from './vite-puzzle-catalogue';
 
 const CATALOGUE = join(import.meta.dirname, '..', 'puzzles');
@@ -52,7 +52,7 @@ describe('the build’s catalogue step', () => {
         emitFile: ({ fileName, source }: { fileName: string; source: string }) =>
           files.set(fileName, source),
       } as unknown as PluginContext;
-      hook('generateBundle').call(context, {}, {} as OutputBundle);
+      hook('generateBundle').call(context, {}, {});
       return JSON.parse(files.get('puzzles/index.json') ?? '[]') as { date: string }[];
     };
     const dates = emitted(false).map((summary) => summary.date);
