@@ -21,13 +21,13 @@ beforeAll(async () => {
   const serverDir = `${site.distDir}-server`;
   mkdirSync(serverDir, { recursive: true });
   mkdirSync(join(site.distDir, '.vite'), { recursive: true });
-  mkdirSync(join(site.distDir, 'puzzles'), { recursive: true });
+  mkdirSync(join(serverDir, 'puzzles'), { recursive: true });
   writeFileSync(
     join(serverDir, 'template.html'),
     '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(site.distDir, '.vite', 'manifest.json'), '{}');
-  writeFileSync(join(site.distDir, 'puzzles', 'index.json'), '[]');
+  writeFileSync(join(serverDir, 'puzzles', 'index.json'), '[]');
   writeFileSync(
     join(serverDir, 'entry-server.js'),
     `export const routeModule = () => null;
