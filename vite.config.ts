@@ -43,18 +43,42 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
         },
         workbox: {
-          // The app shell, every route's code and every puzzle file (the index and one file a month),
-          // so the whole game plays offline after one visit. Not the Twodle video (public/media/,
+          // The app shell and every route's code; the puzzles the server has released are stored on
+          // install (public/sw-puzzles.js), so the whole game plays offline after one visit. Not the Twodle video (public/media/,
           // large and fetched in ranges) nor the link-preview image. The plugin adds the manifest.
           globPatterns: ['**/*.{html,js,css,svg,png,ico,json}'],
-          // Puzzle files are fetched as /puzzles/<yyyy-mm>.json?v=<catalogue version> (src/lib/catalogue.ts).
-          ignoreURLParametersMatching: [/^v$/, /^utm_/, /^fbclid$/],
-          globIgnores: ['media/**', 'og-image.png'],
+          ignoreURLParametersMatching: [/^utm_/, /^fbclid$/],
+          // Never the puzzle files: the build's copy reaches STATIC_DAYS_AHEAD days into the
+          // future. The worker stores only what the server sends (public/sw-puzzles.js, and the
+          // /puzzles/ route below).
+          globIgnores: ['media/**', 'og-image.png', 'puzzles/**'],
+          importScripts: ['sw-puzzles.js'],
           // Pages come from the network first, so a new day's page is never hidden behind
           // yesterday's; each page visited is kept for offline use, and a page never visited falls
           // back to the app's page (which renders the route in the browser). Not the API.
           navigateFallback: null,
+          // Not even "/": the precached index.html is the home page as the build rendered it (no
+          // cookies, so with the cookie banner). Served for "/" it left a dead banner on the page
+          // after a player accepted, and "Cookie settings" then showed two (e2e/withdraw-consent.spec.ts).
+          directoryIndex: null,
           runtimeCaching: [
+            {
+              // /puzzles/<file>.json?v=<catalogue version> (src/lib/catalogue.ts): from the network
+              // first (a new day brings a new puzzle into the same file), stored without the ?v= so
+              // one key per file, the same keys public/sw-puzzles.js fills on install.
+              urlPattern: ({ url }) => url.pathname.startsWith('/puzzles/'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'puzzles',
+                networkTimeoutSeconds: 4,
+                plugins: [
+                  {
+                    cacheKeyWillBeUsed: ({ request }) =>
+                      Promise.resolve(request.url.replace(/\?.*$/, '')),
+                  },
+                ],
+              },
+            },
             {
               urlPattern: ({ request, url }) =>
                 request.mode === 'navigate' && !url.pathname.startsWith('/api'),

@@ -8,6 +8,15 @@ import * as z from 'zod/mini';
 /** A hidden, non-focusable field: people leave it empty, bots fill it. A filled one marks the post as spam. */
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * A post to the product's own API carries this header: a key made once per submission and sent
+ * again on a retry of the same submission, so the server stores the submission once however many
+ * times it arrives (server/db/migrations/003-idempotency-keys.sql).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** 16 to 128 letters, digits, '-' or '_' (the browser sends 32 hex digits). */
+export const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/));
+
 export const FORM_LIMITS = {
   name: 100,
   email: 254,

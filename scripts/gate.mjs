@@ -11,6 +11,7 @@ import { ensurePostgres } from './ensure-postgres.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports');
 const CHROMIUM = '/usr/bin/chromium';
+const STRACE = '/usr/bin/strace';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -68,21 +69,27 @@ function npmRun(script, extra = []) {
   return run('npm', ['run', script, ...(extra.length > 0 ? ['--', ...extra] : [])]);
 }
 
-/** @returns {Promise<StepResult>} */
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) {
-    console.log(`${CHROMIUM} is installed.`);
+/**
+ * Installs a Debian package when its program is missing: Chromium for the end-to-end tests, strace
+ * for the test that watches the server flush a post to disk (server/durability.test.ts).
+ * @param {string} program
+ * @param {string} pkg
+ * @returns {Promise<StepResult>}
+ */
+async function ensureDebianPackage(program, pkg) {
+  if (existsSync(program)) {
+    console.log(`${program} is installed.`);
     return { outcome: 'passed' };
   }
   const asRoot = process.getuid?.() === 0;
   const sudo = asRoot ? '' : 'sudo -n ';
-  console.log(`${CHROMIUM} is missing; installing Debian's chromium package.`);
+  console.log(`${program} is missing; installing Debian's ${pkg} package.`);
   const result = await run('sh', [
     '-c',
-    `${sudo}apt-get update && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y chromium`,
+    `${sudo}apt-get update && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y ${pkg}`,
   ]);
-  if (result.outcome === 'passed' && !existsSync(CHROMIUM)) {
-    return { outcome: 'failed', note: `installed, but ${CHROMIUM} is still missing` };
+  if (result.outcome === 'passed' && !existsSync(program)) {
+    return { outcome: 'failed', note: `installed, but ${program} is still missing` };
   }
   return result;
 }
@@ -115,7 +122,8 @@ async function postgres() {
 
 /** @type {{ name: string, run: (results: Map<string, StepResult>) => Promise<StepResult> }[]} */
 const STEPS = [
-  { name: 'chromium', run: ensureChromium },
+  { name: 'chromium', run: () => ensureDebianPackage(CHROMIUM, 'chromium') },
+  { name: 'strace', run: () => ensureDebianPackage(STRACE, 'strace') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueFiles } from './vite-puzzle-catalogue';
+import type { PluginContext } from 'rolldown';
+import { catalogueFiles, puzzleCatalogue, staticDaysAhead } from './vite-puzzle-catalogue';
 
 const CATALOGUE = join(import.meta.dirname, '..', 'puzzles');
 
@@ -36,6 +37,36 @@ describe('the build’s catalogue step', () => {
       expect(month.filter((puzzle) => puzzle.id === summary.id)).toHaveLength(1);
     }
   });
+
+  it('the static site’s files reach STATIC_DAYS_AHEAD days after the build; the server’s hold all', () => {
+    const emitted = (ssr: boolean) => {
+      const plugin = puzzleCatalogue(dir, {
+        now: () => Date.parse('2026-11-25T10:00:00Z'),
+        daysAhead: 7,
+      });
+      const files = new Map<string, string>();
+      const hook = (name: string) =>
+        (plugin as unknown as Record<string, unknown>)[name] as (...args: unknown[]) => void;
+      hook('configResolved')({ build: { ssr } });
+      const context = {
+        emitFile: ({ fileName, source }: { fileName: string; source: string }) =>
+          files.set(fileName, source),
+      } as unknown as PluginContext;
+      hook('generateBundle').call(context, {}, {});
+      return JSON.parse(files.get('puzzles/index.json') ?? '[]') as { date: string }[];
+    };
+    const dates = emitted(false).map((summary) => summary.date);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.every((date) => date <= '2026-12-02')).toBe(true);
+    expect(dates).toContain('2026-12-02');
+    expect(emitted(true).some((summary) => summary.date > '2026-12-02')).toBe(true);
+
+    expect(staticDaysAhead({})).toBe(7);
+    expect(staticDaysAhead({ STATIC_DAYS_AHEAD: '14' })).toBe(14);
+    expect(() => staticDaysAhead({ STATIC_DAYS_AHEAD: 'a week' })).toThrow(
+      'STATIC_DAYS_AHEAD must be a whole number of days from 0 to 366, not "a week".',
+    );
+  }, 60_000);
 
   it('fails on two puzzles dated the same day, naming the file and the field', () => {
     const { date } = JSON.parse(readFileSync(join(dir, 'puzzle_1.json'), 'utf8')) as {

@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { checkCatalogueFiles } from '../core/catalogue-rules';
 import { problemLines, readPuzzleFolder } from '../cli/puzzle-folder';
 import { catalogueFileOf, puzzleNumber, toSummary, type PuzzleSummary } from '../core/puzzle';
+import { addDays, utcDate } from '../core/dates';
 import { puzzleSchema } from '../core/puzzle-schema';
 
 const INDEX_ID = 'virtual:puzzle-index';
@@ -46,8 +47,13 @@ export function readCatalogue(dir: string): CatalogueEntry[] {
  * The files the browser reads: `index.json` and one `<yyyy-mm>.json` per month (that month's full
  * puzzles, in puzzle-number order; core/puzzle.ts `catalogueFileOf`), with a version.
  */
-export function catalogueFiles(dir: string): { version: string; files: Map<string, string> } {
-  const entries = readCatalogue(dir);
+export function catalogueFiles(
+  dir: string,
+  /** The last date to include (YYYY-MM-DD); every puzzle when absent. */
+  until?: string,
+): { version: string; files: Map<string, string> } {
+  const all = readCatalogue(dir);
+  const entries = until === undefined ? all : all.filter((entry) => entry.summary.date <= until);
   const files = new Map<string, string>();
   files.set('index.json', JSON.stringify(entries.map((entry) => entry.summary)));
   const months = new Map<string, unknown[]>();
@@ -59,8 +65,27 @@ export function catalogueFiles(dir: string): { version: string; files: Map<strin
   }
   for (const [name, puzzles] of months) files.set(name, JSON.stringify(puzzles));
   const hash = createHash('sha256');
+  if (until !== undefined) hash.update(until);
   for (const [name, text] of files) hash.update(name).update('\0').update(text);
   return { version: hash.digest('hex').slice(0, 10), files };
+}
+
+export const DEFAULT_STATIC_DAYS_AHEAD = 7;
+
+/**
+ * STATIC_DAYS_AHEAD: how many days after the build the static site's puzzle files reach (default
+ * 7), so a static host rebuilt weekly always has today's puzzle and never more than a week of
+ * future ones. The server sends only what has been released (server/puzzle-files.ts).
+ */
+export function staticDaysAhead(env: Record<string, string | undefined> = process.env): number {
+  const text = env.STATIC_DAYS_AHEAD?.trim() ?? '';
+  if (text === '') return DEFAULT_STATIC_DAYS_AHEAD;
+  if (!/^\d+$/.test(text) || Number(text) > 366) {
+    throw new Error(
+      `STATIC_DAYS_AHEAD must be a whole number of days from 0 to 366, not "${text}".`,
+    );
+  }
+  return Number(text);
 }
 
 /**
@@ -69,13 +94,22 @@ export function catalogueFiles(dir: string): { version: string; files: Map<strin
  * serves the same. `virtual:puzzle-index` exports only the catalogue's version, so the first
  * load's JavaScript does not grow with the catalogue.
  */
-export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
+export function puzzleCatalogue(
+  dir = resolve('puzzles'),
+  options: { now?: () => number; daysAhead?: number } = {},
+): Plugin {
   // Read once per build (the version module, index.html and the emitted files all need it), and
   // again after a puzzle file changes under the dev server.
   let catalogue: ReturnType<typeof catalogueFiles> | null = null;
   const current = () => (catalogue ??= catalogueFiles(dir));
+  // The browser's build (dist/) holds puzzles up to STATIC_DAYS_AHEAD days after the build; the
+  // server's (dist-server/) the whole catalogue, which the server releases day by day.
+  let ssr = false;
   return {
     name: 'linchpin-puzzle-catalogue',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
     buildStart() {
       catalogue = null;
     },
@@ -87,7 +121,10 @@ export function puzzleCatalogue(dir = resolve('puzzles')): Plugin {
       return `export const catalogueVersion = ${JSON.stringify(current().version)};`;
     },
     generateBundle() {
-      for (const [name, source] of current().files) {
+      const daysAhead = options.daysAhead ?? staticDaysAhead();
+      const until = addDays(utcDate((options.now ?? Date.now)()), daysAhead);
+      const files = ssr ? current().files : catalogueFiles(dir, until).files;
+      for (const [name, source] of files) {
         this.emitFile({ type: 'asset', fileName: `puzzles/${name}`, source });
       }
     },

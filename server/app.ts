@@ -1,15 +1,25 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
+import { CLIENT_ERROR_DETAIL, SERVER_ERROR_DETAIL } from '../core/error-texts';
 import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
 import { databaseRateLimitStore } from './db/rate-limit-store';
+import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { ownerRoutes } from './owner-routes';
+import { registerPuzzleFiles } from './puzzle-files';
 import { registerSecurityHeaders } from './security-headers';
 import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
 
@@ -22,11 +32,41 @@ export interface AppOptions {
   ownerToken?: string;
   /** false for no log at all (tests); by default JSON lines at config.logLevel. */
   logger?: boolean;
+  /** Form posts waiting or being written before another is answered 503 (MAX_PENDING_POSTS). */
+  maxPendingPosts?: number;
+  /**
+   * The clock that decides which puzzles are out (their UTC day has come). Test-only: the server
+   * itself always runs on the real clock.
+   */
+  now?: () => number;
+  /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** The request's headers must arrive within this. */
+  headersMs: number;
+  /** A connection with nothing happening on it is closed after this. */
+  idleMs: number;
+  /** How often Node looks for requests past their time. */
+  checkEveryMs: number;
+}
+
+/** A slow or stalled client cannot hold a connection for ever (a request gets 408, then it closes). */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  idleMs: 60_000,
+  checkEveryMs: 1_000,
+};
 
 export const RATE_LIMIT_MESSAGE =
   'You have sent a lot in a short time. Please wait a minute and try again.';
-export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const SERVER_ERROR_MESSAGE = SERVER_ERROR_DETAIL;
+/** For a 4xx no case below names: the project's words, never a plugin's message. */
+export const CLIENT_ERROR_MESSAGE = CLIENT_ERROR_DETAIL;
 
 function errorMessage(error: FastifyError): string {
   switch (error.code) {
@@ -39,26 +79,41 @@ function errorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
     default:
-      return error.statusCode === 429 ? RATE_LIMIT_MESSAGE : error.message;
+      return error.statusCode === 429 ? RATE_LIMIT_MESSAGE : CLIENT_ERROR_MESSAGE;
   }
 }
 
 /** A hop count becomes the function form Fastify's types accept: trust the nearest `hops` proxies. */
 function trustProxy(
   value: AppConfig['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** The whole server, not yet listening: the site, the form API, health and the owner endpoints. */
 export function createApp(options: AppOptions): FastifyInstance {
   const { db, config } = options;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request would drown the useful ones; errors and warnings are logged.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     bodyLimit: FORM_BODY_LIMIT,
+    // A malformed address (e.g. /%zz) never reaches the error handler: answered here in our words.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isPageRequest(request.method, request.url)) {
+        void reply.code(400).type('text/html; charset=utf-8').send(fallbackPage(400));
+      } else {
+        void reply.code(400).send({ error: CLIENT_ERROR_MESSAGE, fields: {} });
+      }
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
   });
   const indexHtml = readIndexHtml(config.distDir);
   if (indexHtml === null)
@@ -110,6 +165,14 @@ export function createApp(options: AppOptions): FastifyInstance {
       error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      // A player's browser asking for a page gets the fallback screen, not a JSON body.
+      if (isPageRequest(request.method, request.url)) {
+        return reply
+          .code(500)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(fallbackPage(500));
+      }
       return reply.code(500).send({ error: SERVER_ERROR_MESSAGE });
     }
     const body = { error: errorMessage(error) };
@@ -124,12 +187,18 @@ export function createApp(options: AppOptions): FastifyInstance {
         database: reachable ? 'reachable' : 'unreachable',
       });
     });
-    registerFormRoutes(api, createInsertQueue(db));
+    registerFormRoutes(api, createInsertQueue(db, { maxPending: options.maxPendingPosts }));
     done();
   });
   if (options.ownerToken) {
     void app.register(ownerRoutes, { prefix: '/api/owner', db, token: options.ownerToken });
   }
+  // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
+  // is out today, from the whole catalogue the build wrote for it.
+  registerPuzzleFiles(app, {
+    dir: join(`${config.distDir}-server`, 'puzzles'),
+    now: options.now ?? Date.now,
+  });
   registerStaticSite(app, { distDir: config.distDir, indexHtml });
 
   return app;

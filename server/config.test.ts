@@ -89,11 +89,21 @@ describe('loadConfig', () => {
       'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/linchpin.',
       'RATE_LIMIT_MAX must be a whole number of posts from 1 up, not "0".',
       'RATE_LIMIT_WINDOW must be a duration such as "1 minute", "30s" or 60000 (milliseconds), not "soon".',
-      'TRUST_PROXY must be true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8", not "everyone".',
+      'TRUST_PROXY must be false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8", not "everyone".',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',
       'VITE_CONTACT_FORM_URL must be a path on this site such as /api/contact, or an https:// address, not "ftp://forms.example".',
     ]);
     expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its rate-limit address', () => {
+    const problems = problemsOf({ TRUST_PROXY: 'true' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^TRUST_PROXY must not be "true": it would trust every X-Forwarded-For/,
+    );
+    expect(problems[0]).toContain('the number of proxies in front of the server (e.g. 1)');
+    expect(problemsOf({ TRUST_PROXY: 'TRUE' })).toHaveLength(1);
   });
 
   it('does not print the database password in its message', () => {
@@ -120,7 +130,7 @@ describe('parseDuration', () => {
 describe('parseTrustProxy', () => {
   it('reads booleans, hop counts, addresses and keywords', () => {
     expect(parseTrustProxy('false')).toBe(false);
-    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('true')).toBeNull();
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('loopback, ::1, 192.168.0.0/16')).toEqual([
       'loopback',

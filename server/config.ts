@@ -15,8 +15,11 @@ export interface Config {
   databaseUrl: string | null;
   /** Posts allowed per client address per window, across both form routes. */
   rateLimit: { max: number; windowMs: number };
-  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
-  trustProxy: boolean | number | string[];
+  /**
+   * Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never true: that trusts
+   * every X-Forwarded-For, so any client could pick the address its rate limit is counted on.
+   */
+  trustProxy: false | number | string[];
   /** The built site (Vite's output). */
   distDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -69,11 +72,14 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
 }
 
-/** "false", "true", a hop count, or a comma-separated list of proxy addresses/CIDRs/keywords. */
-export function parseTrustProxy(text: string): boolean | number | string[] | null {
+/**
+ * "false", a hop count, or a comma-separated list of proxy addresses/CIDRs/keywords; null for
+ * anything else, "true" included.
+ */
+export function parseTrustProxy(text: string): false | number | string[] | null {
   const value = text.trim().toLowerCase();
   if (value === 'false' || value === '0' || value === '') return false;
-  if (value === 'true') return true;
+  if (value === 'true') return null;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   return entries.every(isProxyAddress) ? entries : null;
@@ -139,11 +145,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (windowMs === null)
     bad('RATE_LIMIT_WINDOW', 'a duration such as "1 minute", "30s" or 60000 (milliseconds)');
 
-  const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY') ?? 'false');
-  if (trustProxy === null) {
+  const trustProxyText = read(env, 'TRUST_PROXY') ?? 'false';
+  const trustProxy = parseTrustProxy(trustProxyText);
+  if (trustProxyText.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY must not be "true": it would trust every X-Forwarded-For, so any client could choose the address its rate limit counts. Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. "127.0.0.1,10.0.0.0/8").',
+    );
+  } else if (trustProxy === null) {
     bad(
       'TRUST_PROXY',
-      'true, false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8"',
+      'false, a number of proxy hops, or proxy addresses such as "127.0.0.1,10.0.0.0/8"',
     );
   }
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApp } from './app';
 import { type Database } from './db/database';
 import { countInbox, listInbox } from './db/inbox-store';
+import { BAD_KEY_MESSAGE, BUSY_MESSAGE, CROSS_SITE_MESSAGE } from './form-routes';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
 import { testConfig } from './testing/fixture-site';
 
@@ -237,6 +238,53 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
   });
 
+  describe('posts from other websites', () => {
+    const post = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: new URLSearchParams(CONTACT).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          host: 'linchpin.example',
+          ...headers,
+        },
+      });
+
+    it('refuses a cross-site post with a clear 403 and stores nothing', async () => {
+      const refused: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site', origin: 'https://spam.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://spam.example' },
+        { origin: 'null' },
+      ];
+      for (const headers of refused) {
+        const response = await post(headers);
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.json()).toEqual({ error: CROSS_SITE_MESSAGE });
+      }
+      const puzzle = await app.inject({
+        method: 'POST',
+        url: '/api/puzzle-submissions',
+        payload: JSON.stringify(submission()),
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(puzzle.statusCode).toBe(403);
+      expect(await countInbox(db, 'messages')).toBe(0);
+      expect(await countInbox(db, 'submissions')).toBe(0);
+    });
+
+    it("takes the site's own pages' posts and posts from tools that send neither header", async () => {
+      expect(
+        (await post({ 'sec-fetch-site': 'same-origin', origin: 'https://linchpin.example' }))
+          .statusCode,
+      ).toBe(201);
+      expect((await post({ origin: 'http://linchpin.example' })).statusCode).toBe(201);
+      expect((await post({})).statusCode).toBe(201);
+      expect(await countInbox(db, 'messages')).toBe(3);
+    });
+  });
+
   describe('POST /api/puzzle-submissions', () => {
     it('answers 201 and stores every field, a blank special word as empty', async () => {
       const form = submission();
@@ -339,6 +387,81 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
         expect((await post('198.51.100.2')).statusCode).toBe(429);
       } finally {
         await direct.close();
+      }
+    });
+  });
+
+  describe('idempotency keys', () => {
+    const postKeyed = (url: string, payload: unknown, key: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      });
+    const KEY = '0123456789abcdef0123456789abcdef';
+
+    it('stores a submission sent again with its key once, and answers the repeat as the first', async () => {
+      const first = await postKeyed('/api/contact', CONTACT, KEY);
+      expect(first.statusCode).toBe(201);
+      const again = await postKeyed('/api/contact', CONTACT, KEY);
+      expect(again.statusCode).toBe(first.statusCode);
+      expect(again.body).toBe(first.body);
+      // Sent again together (a retry racing the first), and on the other form.
+      const racing = await Promise.all(
+        Array.from({ length: 5 }, () => postKeyed('/api/contact', CONTACT, `${KEY}-race`)),
+      );
+      expect(
+        new Set(racing.map((response) => `${response.statusCode} ${response.body}`)).size,
+      ).toBe(1);
+      const puzzle = await postKeyed('/api/puzzle-submissions', submission(), KEY);
+      expect((await postKeyed('/api/puzzle-submissions', submission(), KEY)).body).toBe(
+        puzzle.body,
+      );
+      expect(await countInbox(db, 'messages')).toBe(2);
+      expect(await countInbox(db, 'submissions')).toBe(1);
+      // Another key is another submission.
+      expect((await postKeyed('/api/contact', CONTACT, `${KEY}-2`)).statusCode).toBe(201);
+      expect(await countInbox(db, 'messages')).toBe(3);
+    });
+
+    it('refuses a malformed key with 400 and stores nothing', async () => {
+      const response = await postKeyed('/api/contact', CONTACT, 'short');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: BAD_KEY_MESSAGE, fields: {} });
+      expect(await countInbox(db, 'messages')).toBe(0);
+    });
+  });
+
+  describe('a full queue of posts', () => {
+    it('answers 503 with Retry-After once the bounded queue is full, and stores the rest', async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow: Database = {
+        ...db,
+        query: async (sql, params) => {
+          if (sql.startsWith('INSERT')) await held;
+          return db.query(sql, params);
+        },
+      };
+      const busy = createApp({ db: slow, config: testConfig(), logger: false, maxPendingPosts: 2 });
+      try {
+        const post = () => busy.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+        const first = post();
+        const second = post();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const refused = await post();
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toEqual({ error: BUSY_MESSAGE });
+        release();
+        expect((await first).statusCode).toBe(201);
+        expect((await second).statusCode).toBe(201);
+        expect(await countInbox(db, 'messages')).toBe(2);
+        expect((await post()).statusCode).toBe(201);
+      } finally {
+        release();
+        await busy.close();
       }
     });
   });

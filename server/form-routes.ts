@@ -1,13 +1,24 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { HONEYPOT_FIELD, contactSchema, fieldErrors, puzzleSubmissionSchema } from '../core/forms';
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  contactSchema,
+  fieldErrors,
+  idempotencyKeySchema,
+  puzzleSubmissionSchema,
+} from '../core/forms';
 import { type InboxKind } from './db/inbox-store';
-import { type InsertQueue } from './insert-queue';
+import { QueueFullError, type InsertQueue } from './insert-queue';
 
 /**
  * POST /api/contact and POST /api/puzzle-submissions (docs/spec.md §7 fields), JSON or form-encoded.
- *   201 { id }                              stored (committed)
+ *   201 { id }                              stored: committed and flushed to disk
  *   400 { error, fields: { name: message } } a field is missing, wrong or not part of the form
+ *   403 { error }                           sent by another website's page (refuseCrossSite)
+ *   503 { error } + Retry-After             too many posts waiting to be stored (bounded queue)
+ * A post with an Idempotency-Key header that was stored before is answered as the first time
+ * (201 and the same id), and not stored again.
  *   413 / 415 / 429 { error }               too large, another content type, too many posts
  * A filled honeypot field is answered 201 and not stored.
  */
@@ -17,6 +28,14 @@ export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlen
 export const INVALID_FORM_MESSAGE = 'Some fields need your attention.';
 export const NOT_AN_OBJECT_MESSAGE =
   'Please send the form fields as a JSON object or as form-encoded fields.';
+export const CROSS_SITE_MESSAGE =
+  'This form can only be sent from this site. Please use the form on our own pages.';
+export const BAD_KEY_MESSAGE =
+  'The Idempotency-Key header must be 16 to 128 letters, digits, hyphens or underscores.';
+export const BUSY_MESSAGE =
+  'We are receiving a lot of posts just now. Please try again in a few seconds.';
+/** Seconds a client is asked to wait when the queue of posts is full. */
+export const BUSY_RETRY_AFTER_S = 5;
 export const STORE_FAILED_MESSAGE =
   'We could not save what you sent just now. Please try again in a minute.';
 
@@ -43,6 +62,12 @@ function handler<T extends Record<string, string>>(queue: InsertQueue, route: Fo
     const body = request.body;
     if (!isRecord(body)) return reply.code(400).send({ error: NOT_AN_OBJECT_MESSAGE, fields: {} });
 
+    const keyHeader = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    const key = keyHeader === undefined ? null : idempotencyKeySchema.safeParse(keyHeader);
+    if (key !== null && !key.success) {
+      return reply.code(400).send({ error: BAD_KEY_MESSAGE, fields: {} });
+    }
+
     const { [HONEYPOT_FIELD]: honeypot, ...fields } = body;
     if (isHoneypotFilled(honeypot)) {
       request.log.info({ route: route.url }, 'honeypot filled: answered 201, not stored');
@@ -57,13 +82,46 @@ function handler<T extends Record<string, string>>(queue: InsertQueue, route: Fo
     }
     let id: number;
     try {
-      id = await queue.insert(route.kind, parsed.data);
+      id = await queue.insert(route.kind, parsed.data, key?.data ?? null);
     } catch (error) {
+      if (error instanceof QueueFullError) {
+        request.log.warn({ route: route.url }, 'insert queue full: answered 503');
+        return reply
+          .code(503)
+          .header('Retry-After', String(BUSY_RETRY_AFTER_S))
+          .send({ error: BUSY_MESSAGE });
+      }
       request.log.error({ err: error, route: route.url }, 'could not store a form post');
       return reply.code(503).send({ error: STORE_FAILED_MESSAGE });
     }
     return reply.code(201).send({ id });
   };
+}
+
+/**
+ * Answers 403 to a post another website made a visitor's browser send: Fetch Metadata says so
+ * (`Sec-Fetch-Site` other than same-origin, or none for a typed-in request), or the `Origin` is not
+ * this site's own host. A request with neither header (the owner's tools, curl) is not a browser's
+ * cross-site post and goes on.
+ */
+async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply) {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const crossSite =
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (origin !== undefined && originHost(origin) !== request.host);
+  if (crossSite) {
+    request.log.info({ origin, site }, 'cross-site form post refused');
+    return reply.code(403).send({ error: CROSS_SITE_MESSAGE });
+  }
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 /** Answers 415 before the body is read when the content type is not JSON or form-encoded. */
@@ -100,7 +158,7 @@ export function registerFormRoutes(app: FastifyInstance, queue: InsertQueue): vo
   for (const route of routes) {
     app.post(route.url, {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [rateLimit, requireFormContentType],
+      onRequest: [rateLimit, refuseCrossSite, requireFormContentType],
       handler: route.handler,
     });
   }

@@ -1,5 +1,5 @@
 import { type Database } from './db/database';
-import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind } from './db/inbox-store';
+import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind, type NewRow } from './db/inbox-store';
 
 /**
  * Group commit for the form routes: a post waits for the requests already read from the network
@@ -7,53 +7,66 @@ import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind } from './db/inbox-stor
  * waiting posts go to the database together in one INSERT, one commit. PGlite runs on this
  * thread, so without that turn every post would be written alone (about 0.45 ms each, against
  * about 0.06 ms a row in a batch of 16). Each post's promise resolves with its id only after the
- * commit, so a 201 still means the row is stored. If a shared write fails, its posts are retried
- * one by one so that one bad row cannot fail the others.
+ * commit, and a commit returns only once the write-ahead log is flushed to disk (on the embedded
+ * database too: server/db/pglite-database.ts), so a 201 means the row is on disk; one flush serves
+ * the whole batch. If a shared write fails, its posts are retried one by one so that one bad row
+ * cannot fail the others.
+ *
+ * The queue is bounded: with `maxPending` posts waiting or being written, another is refused at
+ * once (QueueFullError, answered 503 with Retry-After) rather than held while the backlog grows.
  */
-interface Pending {
-  values: Record<string, string>;
+export const MAX_PENDING_POSTS = 1000;
+
+export class QueueFullError extends Error {
+  constructor(readonly maxPending: number) {
+    super(`${maxPending} posts are already waiting to be stored`);
+    this.name = 'QueueFullError';
+  }
+}
+
+interface Pending extends NewRow {
   resolve: (id: number) => void;
   reject: (error: unknown) => void;
 }
 
 export interface InsertQueue {
-  insert(kind: InboxKind, values: Record<string, string>): Promise<number>;
+  /** Stores one post; `key` is its idempotency key, when it sent one (a repeat gets the first id). */
+  insert(kind: InboxKind, values: Record<string, string>, key?: string | null): Promise<number>;
 }
 
 export function createInsertQueue(
   db: Database,
-  options: { maxConcurrentWrites?: number } = {},
+  options: { maxConcurrentWrites?: number; maxPending?: number } = {},
 ): InsertQueue {
   // PGlite has one connection; a PostgreSQL pool can take a few writes at once.
   const maxWrites = options.maxConcurrentWrites ?? (db.kind === 'postgres' ? 4 : 1);
+  const maxPending = options.maxPending ?? MAX_PENDING_POSTS;
   const queues: Record<InboxKind, Pending[]> = { messages: [], submissions: [] };
   let writing = 0;
+  /** Posts waiting or being written. */
+  let pending = 0;
   let scheduled = false;
+
+  const settle = (post: Pending, id: number | undefined, error?: unknown) => {
+    pending -= 1;
+    if (id === undefined) post.reject(error ?? new Error('the row was not stored'));
+    else post.resolve(id);
+  };
 
   async function writeBatch(kind: InboxKind, batch: Pending[]): Promise<void> {
     try {
-      const ids = await insertMany(
-        db,
-        kind,
-        batch.map((pending) => pending.values),
-      );
-      batch.forEach((pending, index) => {
-        const id = ids[index];
-        if (id === undefined) pending.reject(new Error('the row was not stored'));
-        else pending.resolve(id);
-      });
+      const ids = await insertMany(db, kind, batch);
+      batch.forEach((post, index) => settle(post, ids[index]));
     } catch (error) {
       if (batch.length === 1) {
-        batch[0]?.reject(error);
+        const [post] = batch;
+        if (post) settle(post, undefined, error);
         return;
       }
-      for (const pending of batch) {
-        await insertMany(db, kind, [pending.values]).then(
-          ([id]) =>
-            id === undefined
-              ? pending.reject(new Error('the row was not stored'))
-              : pending.resolve(id),
-          (single: unknown) => pending.reject(single),
+      for (const post of batch) {
+        await insertMany(db, kind, [post]).then(
+          ([id]) => settle(post, id),
+          (single: unknown) => settle(post, undefined, single),
         );
       }
     }
@@ -82,9 +95,11 @@ export function createInsertQueue(
   }
 
   return {
-    insert(kind, values) {
+    insert(kind, values, key = null) {
+      if (pending >= maxPending) return Promise.reject(new QueueFullError(maxPending));
+      pending += 1;
       return new Promise<number>((resolve, reject) => {
-        queues[kind].push({ values, resolve, reject });
+        queues[kind].push({ values, key, resolve, reject });
         schedule();
       });
     },

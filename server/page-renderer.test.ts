@@ -24,11 +24,10 @@ function builtSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'linchpin-render-'));
   const dist = join(root, 'dist');
   mkdirSync(join(dist, '.vite'), { recursive: true });
-  mkdirSync(join(dist, 'puzzles'));
-  mkdirSync(`${dist}-server`);
+  mkdirSync(join(`${dist}-server`, 'puzzles'), { recursive: true });
   writeFileSync(join(`${dist}-server`, 'template.html'), TEMPLATE);
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
-  writeFileSync(join(dist, 'puzzles', 'index.json'), '[]');
+  writeFileSync(join(`${dist}-server`, 'puzzles', 'index.json'), '[]');
   writeFileSync(
     join(`${dist}-server`, 'entry-server.js'),
     `export async function renderPage({ address }) {

@@ -103,13 +103,18 @@ export function splitTemplate(
   const [head, body] = cut(shell, '</head>');
   const [beforeTitleTag, titleAndRest] = cut(head, '<title>');
   const [, afterTitle] = cut(titleAndRest, '</title>');
-  const [upToCharset, restOfHead] = cut(beforeTitleTag, '<meta charset="UTF-8" />');
+  // Right after the charset (or the opening of <head> in a template without one).
+  const charset = '<meta charset="UTF-8" />';
+  const [upToCharset, restOfHead] = beforeTitleTag.includes(charset)
+    ? cut(beforeTitleTag, charset)
+    : cut(beforeTitleTag, '<head>');
+  const opening = beforeTitleTag.includes(charset) ? charset : '<head>';
   const [beforeRootTag, afterRootTag] = cut(body, '<div id="root"></div>');
   const [beforeBodyEnd, afterBodyEnd] = cut(afterRootTag, '</body>');
   return {
     // The player's choices are applied first thing, and early input is kept from the first paint.
     beforeTitle:
-      `${upToCharset}<meta charset="UTF-8" />\n    <script>${PREPAINT_SCRIPT}</script>\n    ` +
+      `${upToCharset}${opening}\n    <script>${PREPAINT_SCRIPT}</script>\n    ` +
       `<script>${EARLY_INPUT_SCRIPT}</script>${restOfHead}<title>`,
     afterTitle: `</title>${afterTitle.replace(/\s*$/, '')}`,
     beforeRoot: `\n  </head>${beforeRootTag}<div id="root">`,
@@ -158,7 +163,9 @@ export async function createPageRenderer(options: {
       readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
     ) as Manifest;
     summaries = JSON.parse(
-      readFileSync(join(distDir, 'puzzles', 'index.json'), 'utf8'),
+      // The whole catalogue, written for the server (dist/ holds only STATIC_DAYS_AHEAD days
+      // ahead); each page takes what is out on its day (src/entry-server.tsx).
+      readFileSync(join(serverDir, 'puzzles', 'index.json'), 'utf8'),
     ) as PuzzleSummary[];
     entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry;
   } catch {
@@ -187,7 +194,7 @@ export async function createPageRenderer(options: {
     if (!list) {
       try {
         list = JSON.parse(
-          readFileSync(join(distDir, 'puzzles', `${name}.json`), 'utf8'),
+          readFileSync(join(serverDir, 'puzzles', `${name}.json`), 'utf8'),
         ) as Puzzle[];
       } catch {
         list = [];

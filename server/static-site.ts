@@ -10,6 +10,7 @@ import {
   pageCacheControl,
   type PageCache,
 } from './page-cache';
+import { isPageRequest } from './fallback-page';
 import { createPageRenderer } from './page-renderer';
 
 /**
@@ -110,9 +111,7 @@ export function registerStaticSite(
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && extname(path) === '' && !isApi;
-    if (!isPage) {
+    if (!isPageRequest(request.method, request.url)) {
       return isApi
         ? reply.code(404).send({ error: 'Not found.' })
         : reply.code(404).type('text/plain; charset=utf-8').send('Not found.');

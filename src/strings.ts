@@ -1,3 +1,5 @@
+import { ERROR_TITLE, GO_HOME } from '../core/error-texts';
+
 /** Visible text of the app, in one place. Engine messages live in core/game/messages.ts. */
 export const STRINGS = {
   appName: 'Linchpin',
@@ -65,8 +67,8 @@ export const STRINGS = {
   dragDropText:
     'Drag and Drop mode is on its way. Until then, play in Legacy Mode: pick a colour, then tap words.',
   switchToLegacy: 'Switch to Legacy Mode',
-  errorTitle: 'Unexpected Application Error!',
-  goHome: 'Go to the home page',
+  errorTitle: ERROR_TITLE,
+  goHome: GO_HOME,
   noPuzzleToday: 'There is no puzzle to play yet. Please come back soon.',
   loading: 'Loading…',
   newHere: 'New here?',

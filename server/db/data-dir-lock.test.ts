@@ -1,15 +1,55 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirBusyError, acquireDataDirLock, lockPath, readLockHolder } from './data-dir-lock';
+import {
+  DataDirBusyError,
+  acquireDataDirLock,
+  lockPath,
+  processStartTime,
+  readLockHolder,
+} from './data-dir-lock';
+import { REPO_ROOT } from '../testing/server-process';
 
 let dataDir: string;
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'linchpin-lock-'));
 });
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A live process that is neither the server nor the owner's tool. */
+async function unrelatedProcess(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  children.push(child);
+  await new Promise((resolve) => child.on('spawn', resolve));
+  if (child.pid === undefined) throw new Error('no child process');
+  return child.pid;
+}
+
+/** Another process that takes the folder's lock as the server does and keeps it. */
+async function secondHolder(): Promise<number> {
+  const script = `import { acquireDataDirLock } from './server/db/data-dir-lock.ts';
+    await acquireDataDirLock(process.argv[1], 'server'); console.log('held'); setInterval(() => {}, 1000);`;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script, dataDir],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('held')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the holder exited (${code})`)));
+  });
+  if (child.pid === undefined) throw new Error('no child process');
+  return child.pid;
+}
 
 /** A real process that exits at once: its pid is then free, as after a crash. */
 async function deadPid(): Promise<number> {
@@ -44,7 +84,7 @@ describe('data folder lock', () => {
     writeFileSync(lockPath(dataDir), JSON.stringify({ pid: await deadPid(), role: 'server' }));
     expect(await readLockHolder(dataDir)).toBeNull();
     const lock = await acquireDataDirLock(dataDir, 'owner');
-    expect(JSON.parse(readFileSync(lockPath(dataDir), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(lockPath(dataDir), 'utf8'))).toMatchObject({
       pid: process.pid,
       role: 'owner',
     });
@@ -56,4 +96,41 @@ describe('data folder lock', () => {
     const lock = await acquireDataDirLock(dataDir, 'server');
     await lock.release();
   });
+
+  it("takes over a lock naming its own pid: a restart that got the crashed server's pid", async () => {
+    writeFileSync(
+      lockPath(dataDir),
+      JSON.stringify({
+        pid: process.pid,
+        role: 'server',
+        startTime: processStartTime(process.pid) ?? undefined,
+        token: 'left-by-the-process-that-crashed',
+      }),
+    );
+    expect(await readLockHolder(dataDir)).toBeNull();
+    const lock = await acquireDataDirLock(dataDir, 'server');
+    expect(await readLockHolder(dataDir)).toEqual({ pid: process.pid, role: 'server' });
+    await lock.release();
+  });
+
+  it('takes over a lock naming a live process that is not a Linchpin server or tool', async () => {
+    const pid = await unrelatedProcess();
+    // As written by a server that crashed: its own start time, not this process's.
+    writeFileSync(lockPath(dataDir), JSON.stringify({ pid, role: 'server', startTime: '1' }));
+    expect(await readLockHolder(dataDir)).toBeNull();
+    // A lock from before start times were kept: the process's command line decides.
+    writeFileSync(lockPath(dataDir), JSON.stringify({ pid, role: 'server' }));
+    expect(await readLockHolder(dataDir)).toBeNull();
+    const lock = await acquireDataDirLock(dataDir, 'owner');
+    expect(await readLockHolder(dataDir)).toEqual({ pid: process.pid, role: 'owner' });
+    await lock.release();
+  });
+
+  it('still refuses while another process holds the folder', async () => {
+    const pid = await secondHolder();
+    expect(await readLockHolder(dataDir)).toEqual({ pid, role: 'server' });
+    await expect(acquireDataDirLock(dataDir, 'owner')).rejects.toThrow(
+      `is in use by the Linchpin server (process ${pid})`,
+    );
+  }, 30_000);
 });

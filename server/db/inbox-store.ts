@@ -71,35 +71,87 @@ function selectList(kind: InboxKind): string {
 /** The most rows one INSERT carries (puzzle submissions have 20 parameters a row). */
 export const MAX_ROWS_PER_INSERT = 100;
 
-const idRow = z.object({ id: z.number().int() });
+const insertedRow = z.object({ id: z.number().int(), idempotency_key: z.string().nullable() });
+const keyedRow = z.object({ id: z.number().int(), idempotency_key: z.string() });
+
+/** One row to store: the form's fields, and the post's idempotency key when it sent one. */
+export interface NewRow {
+  values: Record<string, string>;
+  key?: string | null;
+}
+
+/** The ids already stored under these idempotency keys. */
+async function idsByKey(
+  db: Queryable,
+  table: string,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.query(
+    `SELECT id, idempotency_key FROM ${table} WHERE idempotency_key = ANY($1::text[])`,
+    [keys],
+  );
+  return new Map(
+    rows.map((row) => {
+      const parsed = keyedRow.parse(row);
+      return [parsed.idempotency_key, parsed.id];
+    }),
+  );
+}
 
 /**
  * Stores several rows in one statement, so in one commit; returns their ids in the order given.
- * Identity values are drawn in the order the VALUES rows are inserted, so the ids sorted
- * ascending line up with the rows.
+ * A row whose idempotency key is already stored (or repeated within `rows`) is not stored again:
+ * it gets the id stored under that key. Identity values are drawn in the order the VALUES rows
+ * are inserted, so the ids of rows without a key, sorted ascending, line up with those rows.
  */
 export async function insertMany(
   db: Queryable,
   kind: InboxKind,
-  rows: readonly Record<string, string>[],
+  rows: readonly NewRow[],
 ): Promise<number[]> {
   if (rows.length === 0) return [];
   if (rows.length > MAX_ROWS_PER_INSERT) {
     throw new RangeError(`at most ${MAX_ROWS_PER_INSERT} rows at once`);
   }
   const { table, fields } = TABLES[kind];
-  const columns = fields.map(columnOf).join(', ');
-  const tuples = rows.map(
-    (_, row) =>
-      `(${fields.map((__, column) => `$${row * fields.length + column + 1}`).join(', ')})`,
-  );
-  const result = await db.query(
-    `INSERT INTO ${table} (${columns}) VALUES ${tuples.join(', ')} RETURNING id`,
-    rows.flatMap((values) => fields.map((field) => values[field] ?? '')),
-  );
-  const ids = result.map((row) => idRow.parse(row).id).sort((a, b) => a - b);
-  if (ids.length !== rows.length) throw new Error(`stored ${ids.length} rows of ${rows.length}`);
-  return ids;
+  const keys = [...new Set(rows.flatMap((row) => (row.key ? [row.key] : [])))];
+  const byKey = await idsByKey(db, table, keys);
+  const seen = new Set(byKey.keys());
+  const fresh = rows.filter((row) => {
+    if (!row.key) return true;
+    if (seen.has(row.key)) return false;
+    seen.add(row.key);
+    return true;
+  });
+  const unkeyed: number[] = [];
+  if (fresh.length > 0) {
+    const width = fields.length + 1;
+    const columns = [...fields.map(columnOf), 'idempotency_key'].join(', ');
+    const tuples = fresh.map(
+      (_, row) =>
+        `(${Array.from({ length: width }, (__, column) => `$${row * width + column + 1}`).join(', ')})`,
+    );
+    // A key stored by another writer since the SELECT above is skipped here and read below.
+    const result = await db.query(
+      `INSERT INTO ${table} (${columns}) VALUES ${tuples.join(', ')}
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`,
+      fresh.flatMap((row) => [...fields.map((field) => row.values[field] ?? ''), row.key ?? null]),
+    );
+    for (const row of result.map((item) => insertedRow.parse(item))) {
+      if (row.idempotency_key === null) unkeyed.push(row.id);
+      else byKey.set(row.idempotency_key, row.id);
+    }
+    unkeyed.sort((a, b) => a - b);
+    const missing = keys.filter((key) => !byKey.has(key));
+    for (const [key, id] of await idsByKey(db, table, missing)) byKey.set(key, id);
+  }
+  let next = 0;
+  const ids = rows.map((row) => (row.key ? byKey.get(row.key) : unkeyed[next++]));
+  const stored = ids.filter((id): id is number => id !== undefined);
+  if (stored.length !== rows.length)
+    throw new Error(`stored ${stored.length} rows of ${rows.length}`);
+  return stored;
 }
 
 async function insert(
@@ -107,7 +159,7 @@ async function insert(
   kind: InboxKind,
   values: Record<string, string>,
 ): Promise<number> {
-  const [id] = await insertMany(db, kind, [values]);
+  const [id] = await insertMany(db, kind, [{ values }]);
   if (id === undefined) throw new Error('the row was not stored');
   return id;
 }

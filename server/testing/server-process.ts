@@ -31,8 +31,11 @@ const CLEAN_ENV = {
 export function startServer(
   env: Record<string, string>,
   timeoutMs = 90_000,
+  /** A command the server runs under, e.g. ['strace', '-f', …]. */
+  wrapper: readonly string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const command = [...wrapper, process.execPath, '--import', 'tsx', 'server/index.ts'];
+  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...CLEAN_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 /**
- * The service worker (vite-plugin-pwa's sw.js: the app and every puzzle precached, index.html for
+ * The service worker (vite-plugin-pwa's sw.js: the app precached, the puzzles released so far stored on
+ * install by public/sw-puzzles.js, index.html for
  * client routes offline). A new version installs in the background and then waits: nothing
  * reloads until the player chooses to, so a game in progress is never cut short.
  *

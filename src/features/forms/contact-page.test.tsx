@@ -97,6 +97,57 @@ describe('ContactPage', () => {
     expect(screen.queryByRole('heading', { name: 'Thank you!' })).not.toBeInTheDocument();
   });
 
+  it('sends a retry of the same submission with the same idempotency key, a new one after', async () => {
+    const fetchMock = mockFetch(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    render(<ContactPage />);
+    await fillContact(user);
+    const send = () => user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const keyOf = (call: number) =>
+      (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
+    await send();
+    await screen.findByText(/could not reach the server/i);
+    await send();
+    await screen.findByText(/could not reach the server/i);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+
+    // A changed message is another submission.
+    await user.type(field(/message/i), ' And 13.');
+    await send();
+    await screen.findByText(/could not reach the server/i);
+    expect(keyOf(2)).not.toBe(keyOf(0));
+
+    // Accepted: the next message, even with the same words, is a new submission.
+    fetchMock.mockImplementation(() => Promise.resolve(answer(201, { id: 7 })));
+    await send();
+    await user.click(await screen.findByRole('button', { name: 'Send Another Message' }));
+    await fillContact(user);
+    await user.type(field(/message/i), ' And 13.');
+    await send();
+    await screen.findByRole('heading', { name: 'Thank you!' });
+    expect(keyOf(3)).toBe(keyOf(2));
+    expect(keyOf(4)).not.toBe(keyOf(3));
+  });
+
+  it('keeps every value when the server is too busy (503), saying so', async () => {
+    mockFetch(
+      answer(503, {
+        error: 'We are receiving a lot of posts just now. Please try again in a few seconds.',
+      }),
+    );
+    const user = userEvent.setup();
+    render(<ContactPage />);
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /receiving a lot of posts.*Nothing was lost/,
+    );
+    expect(field(/your name/i)).toHaveValue('Ada');
+    expect(field(/message/i)).toHaveValue('Puzzle 12 has a typo.');
+  });
+
   it('shows the server’s per-field messages and keeps the values', async () => {
     mockFetch(
       answer(400, {

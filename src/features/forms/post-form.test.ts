@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { postForm } from './post-form';
+import { idempotencyKeySchema } from '../../../core/forms';
+import { newIdempotencyKey, postForm } from './post-form';
 
 const json = (status: number, body: unknown, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText });
@@ -16,6 +17,20 @@ describe('postForm', () => {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: '{"name":"A"}',
     });
+  });
+
+  it("sends the submission's idempotency key to the site's own API only", async () => {
+    const fetcher = vi.fn((_input: string, _init: RequestInit) =>
+      Promise.resolve(json(201, { id: 1 })),
+    );
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(idempotencyKeySchema.safeParse(key).success).toBe(true);
+    expect(newIdempotencyKey()).not.toBe(key);
+    await postForm('/api/contact', { name: 'A' }, FIELDS, fetcher, key);
+    expect(fetcher.mock.calls[0]?.[1].headers).toMatchObject({ 'Idempotency-Key': key });
+    await postForm('https://forms.example/f/1', { name: 'A' }, FIELDS, fetcher, key);
+    expect(fetcher.mock.calls[1]?.[1].headers).not.toHaveProperty('Idempotency-Key');
   });
 
   it('keeps the per-field messages of a 400 that belong to the form', async () => {

@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_KEY_HEADER } from '../../../core/forms';
+
 /**
  * Sends a form as JSON to its endpoint (the product's API, or an external form-forwarding service)
  * and turns the answer into what the form shows. Never throws: no network is a result too.
@@ -34,17 +36,34 @@ function knownFieldErrors(payload: unknown, fields: readonly string[]): Record<s
   return found;
 }
 
+/** A new idempotency key: 128 random bits as 32 hex digits (core/forms.ts idempotencyKeySchema). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Posts the form. `key` is the submission's idempotency key: sent to the product's own API (an
+ * endpoint on this site) so a retry is stored once; an external form service does not get it, as
+ * an unknown header would make its browser check (CORS preflight) fail.
+ */
 export async function postForm(
   endpoint: string,
   body: Readonly<Record<string, string>>,
   fields: readonly string[],
   fetcher: Fetcher = (input, init) => fetch(input, init),
+  key?: string,
 ): Promise<PostResult> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  if (key !== undefined && endpoint.startsWith('/')) headers[IDEMPOTENCY_KEY_HEADER] = key;
   let response: Response;
   try {
     response = await fetcher(endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers,
       body: JSON.stringify(body),
     });
   } catch {

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { HONEYPOT_FIELD, type FormResult } from '../../../core/forms';
 import { FORM_STRINGS } from './form-strings';
-import { postForm, type Fetcher, type PostResult } from './post-form';
+import { newIdempotencyKey, postForm, type Fetcher, type PostResult } from './post-form';
 
 export type FormPhase = 'editing' | 'sending' | 'sent';
 
@@ -45,6 +45,9 @@ export function useFormPost<F extends string>({ fields, validate, endpoint, fetc
   const [phase, setPhase] = useState<FormPhase>('editing');
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // One idempotency key per submission: the same body sent again (a retry after a failure) keeps
+  // it, so the server stores the submission once; a changed body or a new form gets a new key.
+  const submission = useRef<{ body: string; key: string } | null>(null);
 
   const isField = (name: string): name is F => (fields as readonly string[]).includes(name);
 
@@ -91,13 +94,14 @@ export function useFormPost<F extends string>({ fields, validate, endpoint, fetc
     setErrors({});
     setPhase('sending');
     setStatus(FORM_STRINGS.sending);
-    const result = await postForm(
-      endpoint,
-      { ...checked.data, [HONEYPOT_FIELD]: honeypot },
-      fields,
-      fetcher,
-    );
+    const body = { ...checked.data, [HONEYPOT_FIELD]: honeypot };
+    const text = JSON.stringify(body);
+    if (submission.current?.body !== text) {
+      submission.current = { body: text, key: newIdempotencyKey() };
+    }
+    const result = await postForm(endpoint, body, fields, fetcher, submission.current.key);
     if (result.ok) {
+      submission.current = null;
       setStatus('');
       setPhase('sent');
       return;

@@ -1,0 +1,46 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { readPuzzles, test } from './support';
+
+/**
+ * No answer before its day: tomorrow's puzzle (by the server's real clock) is in no page, page
+ * data, puzzle file, script or service worker the server sends today, and its address is "not
+ * found". (server/puzzle-files.test.ts moves the clock to show it appears on its day.)
+ */
+test('tomorrow’s puzzle is in nothing the server sends today', async ({ request }) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const puzzles = readPuzzles();
+  const future = puzzles
+    .filter((puzzle) => puzzle.date > today)
+    .sort((a, b) => a.date.localeCompare(b.date))[0];
+  test.skip(!future, 'the catalogue has no future puzzle');
+  if (!future) return;
+  const secrets = [`"${future.id}"`, future.title, ...future.categories.map((c) => c.name)];
+
+  const months = [...new Set(puzzles.map((puzzle) => puzzle.date.slice(0, 7)))];
+  const assets = readdirSync(join(import.meta.dirname, '..', 'dist', 'assets')).filter((file) =>
+    file.endsWith('.js'),
+  );
+  const paths = [
+    '/',
+    '/archive',
+    '/game',
+    '/stats',
+    '/sw.js',
+    '/sw-puzzles.js',
+    '/puzzles/index.json',
+    ...months.map((month) => `/puzzles/${month}.json`),
+    ...assets.map((file) => `/assets/${file}`),
+  ];
+  for (const path of paths) {
+    const response = await request.get(path);
+    const body = await response.text();
+    for (const secret of secrets) expect(body.includes(secret), `${secret} in ${path}`).toBe(false);
+  }
+  const page = await request.get(`/game?puzzleId=${future.id}`);
+  expect(page.status()).toBe(404);
+  const month = await request.get(`/puzzles/${future.date.slice(0, 7)}.json`);
+  if (month.ok())
+    expect(month.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+});
