@@ -134,11 +134,12 @@ export function crowdFigures(tallies: readonly CrowdTally[]): CrowdFigures {
     solved += tally.count;
     modes[tally.mode].solved += tally.count;
     solvedTries += tally.tries * tally.count;
-    if (tally.tries >= 1 && tally.tries <= MAX_TRIES) distribution[tally.tries - 1] += tally.count;
+    const bar = tally.tries - 1;
+    if (bar >= 0 && bar < MAX_TRIES) distribution[bar] = (distribution[bar] ?? 0) + tally.count;
     if (tally.foundLast === 0) continue;
     withLast += tally.count;
     for (let category = 0; category < CATEGORY_COUNT; category += 1)
-      if (tally.foundLast & (1 << category)) last[category] += tally.count;
+      if (tally.foundLast & (1 << category)) last[category] = (last[category] ?? 0) + tally.count;
   }
   const most = Math.max(...last);
   return {
