@@ -8,11 +8,17 @@ import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
+import { registerResultsRoutes } from './results-routes';
+import { builtCatalogue } from './catalogue';
+import { type CountablePuzzle } from '../core/crowd-schema';
 import { ownerRoutes } from './owner-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
 
-export type AppConfig = Pick<Config, 'rateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'>;
+export type AppConfig = Pick<
+  Config,
+  'rateLimit' | 'resultsRateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'
+>;
 
 export interface AppOptions {
   db: Database;
@@ -21,6 +27,10 @@ export interface AppOptions {
   ownerToken?: string;
   /** false for no log at all (tests); by default JSON lines at config.logLevel. */
   logger?: boolean;
+  /** The puzzles a crowd result may be counted for; by default the built site's catalogue. */
+  catalogue?: () => readonly CountablePuzzle[];
+  /** The clock (tests); by default Date.now. */
+  now?: () => number;
 }
 
 export const RATE_LIMIT_MESSAGE =
@@ -116,7 +126,15 @@ export function createApp(options: AppOptions): FastifyInstance {
         database: reachable ? 'reachable' : 'unreachable',
       });
     });
-    registerFormRoutes(api, createInsertQueue(db));
+    const queue = createInsertQueue(db);
+    registerFormRoutes(api, queue);
+    registerResultsRoutes(api, {
+      db,
+      queue,
+      catalogue: options.catalogue ?? builtCatalogue(config.distDir),
+      now: options.now ?? Date.now,
+      rateLimit: config.resultsRateLimit,
+    });
     done();
   });
   if (options.ownerToken) {
