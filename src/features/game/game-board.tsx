@@ -17,6 +17,8 @@ import type { SavedGame } from '../../../core/game/saved-games';
 import { shareText } from '../../../core/share';
 import { useModal } from '../../components/modal-context';
 import { keepGameState } from '../../lib/kept-games';
+import { countResult } from '../../lib/crowd-gate';
+import { crowdResultOf } from '../../../core/crowd';
 import { saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
@@ -124,6 +126,8 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   const onEnded = useEffectEvent(() => {
     share();
     if (openedOver || sharedLink) return;
+    // Only with consent, and never holding up the game (docs/product-decisions.md).
+    countResult(crowdResultOf(state));
     void saveGame(
       {
         puzzleId: puzzle.id,
@@ -201,7 +205,14 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
       <p className="visually-hidden" aria-live="polite">
         {latestFeedbackText(state)}
       </p>
-      {over ? <GameEnd state={state} tries={tries} onShare={share} /> : null}
+      {over ? (
+        <GameEnd
+          state={state}
+          tries={tries}
+          onShare={share}
+          crowd={sharedLink ? null : isDaily ? 'today' : 'archive'}
+        />
+      ) : null}
     </div>
   );
 }
