@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { countInbox } from '../server/db/inbox-store';
 import { openEmbeddedDatabase } from '../server/db/pglite-database';
 import { startServer } from '../server/testing/server-process';
+import { runMidnightRush } from './server-results';
 
 const GOAL = { perSecond: 1000, p99Ms: 50 };
 const WARM_UP_POSTS = 300;
@@ -123,6 +124,7 @@ async function main(): Promise<number> {
 let code = 1;
 try {
   code = await main();
+  code = Math.max(code, await runMidnightRush({ duration, connections }));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
