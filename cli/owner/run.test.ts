@@ -280,7 +280,7 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
       {
         id: 'puzzle_1',
         date: '2025-04-07',
-        title: expect.any(String),
+        title: 'Bounce Back',
         difficulty: 'easy',
         players: 20,
         solveRate: { all: 60, easy: 100, normal: 50 },
