@@ -72,6 +72,8 @@ async function seed(request: APIRequestContext, puzzleId: string, count: number)
 test('without consent nothing is sent: no result, no id, and the game ends as ever', async ({
   page,
 }) => {
+  // A lost game is six tries of clicks: slow on a busy machine.
+  test.slow();
   await setClock(page, '2026-11-10T12:00:00Z');
   const requests = resultRequests(page);
   await win(page, '2026-11-10');
@@ -98,6 +100,8 @@ test('without consent nothing is sent: no result, no id, and the game ends as ev
 test('with consent a finished game sends one result; a reload sends nothing more', async ({
   page,
 }) => {
+  // A lost game is six tries of clicks: slow on a busy machine.
+  test.slow();
   await setClock(page, '2026-11-11T12:00:00Z');
   await acceptCookies(page);
   const requests = resultRequests(page);
@@ -132,6 +136,7 @@ test('with 20 and more results the panel shows the crowd; the owner sees the sam
   page,
   request,
 }) => {
+  test.slow();
   const date = '2026-11-12';
   const puzzle = puzzleDated(date);
   await seed(request, puzzle.id, 24);
