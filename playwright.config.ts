@@ -73,6 +73,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir(),
       DIST_DIR,
       RATE_LIMIT_MAX: '10000',
+      RESULTS_RATE_LIMIT_MAX: '10000',
     },
   },
 });

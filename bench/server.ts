@@ -22,6 +22,7 @@ import { openEmbeddedDatabase } from '../server/db/pglite-database';
 import { startServer } from '../server/testing/server-process';
 import { runClusterBench } from './server-cluster';
 import { runPageBench } from './server-pages';
+import { runMidnightRush } from './server-results';
 
 const GOAL = { perSecond: 1000, p99Ms: 50 };
 const WARM_UP_POSTS = 300;
@@ -131,6 +132,7 @@ async function main(): Promise<number> {
 let code = 1;
 try {
   code = await main();
+  code = Math.max(code, await runMidnightRush({ duration, connections }));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@
  *   npm run owner -- messages [--unhandled] [--json]
  *   npm run owner -- submissions show 3
  *   npm run owner -- import 3
+ *   npm run owner -- puzzle-stats [--json]
  *
  * Works on DATABASE_URL when set, else on the embedded database in DATA_DIR (./data), directly or
  * through the running server that holds it. `npm run owner -- help` lists every command.

@@ -55,6 +55,15 @@ export const STORED_ITEM_PURPOSES: Record<StoredItemKey, { purpose: string; life
     purpose:
       'The puzzle you are making on Make Your Own Puzzle, as you typed it, so it is still there after a reload.',
   },
+  crowdId: {
+    purpose:
+      'A random number made by this browser, sent with each result for the crowd’s figures so that one browser counts once per puzzle. It says nothing about you or your device.',
+  },
+  crowdPending: {
+    purpose:
+      'Results for the crowd’s figures not sent yet (offline, or our server did not answer), sent on your next visit: the puzzle, the mode, won or lost, the tries, and which groups each try got right.',
+    lifetime: 'Until it is sent, at most 30 days and 20 results',
+  },
 };
 
 /** The privacy page's words for how long an item is kept. */

@@ -14,8 +14,11 @@ export interface StoredItem {
   where: 'cookie' | 'localStorage';
   /** Days it is kept after it was last written. */
   days: number;
-  /** How a stored value is checked when read (core/record-schemas.ts, or a preference's parser). */
-  schema: keyof typeof SCHEMAS | 'preference' | 'consent';
+  /**
+   * How a stored value is checked when read (core/record-schemas.ts, a preference's parser, or
+   * 'crowd': core/crowd-schema.ts, loaded only with the code that sends results).
+   */
+  schema: keyof typeof SCHEMAS | 'preference' | 'consent' | 'crowd';
   /** At most this many entries are kept (a list record). */
   maxEntries?: number;
 }
@@ -111,6 +114,19 @@ export const STORED_ITEMS = {
     where: 'localStorage',
     days: 30,
     schema: 'draft',
+  },
+  crowdId: {
+    name: 'crowd_id',
+    where: 'localStorage',
+    days: 365,
+    schema: 'crowd',
+  },
+  crowdPending: {
+    name: 'crowd_pending',
+    where: 'localStorage',
+    days: 30,
+    schema: 'crowd',
+    maxEntries: 20,
   },
 } as const satisfies Record<string, StoredItem>;
 

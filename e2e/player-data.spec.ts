@@ -85,9 +85,11 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
       'linchpin_daily_stats',
     ]),
   );
-  // The finished daily's board is kept for the day (linchpin_games), so it reopens as it ended.
+  // The finished daily's board is kept for the day (linchpin_games), so it reopens as it ended;
+  // its result went to the crowd with this browser's random id (linchpin_crowd_id).
   expect(storage).toEqual([
     'linchpin_completedPuzzles',
+    'linchpin_crowd_id',
     'linchpin_games',
     `linchpin_puzzleCompleted_${TODAY}`,
   ]);

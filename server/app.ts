@@ -18,12 +18,18 @@ import { databaseRateLimitStore } from './db/rate-limit-store';
 import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
+import { registerResultsRoutes } from './results-routes';
+import { builtCatalogue } from './catalogue';
+import { type CountablePuzzle } from '../core/crowd-schema';
 import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
 import { registerSecurityHeaders } from './security-headers';
 import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
 
-export type AppConfig = Pick<Config, 'rateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'>;
+export type AppConfig = Pick<
+  Config,
+  'rateLimit' | 'resultsRateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'
+>;
 
 export interface AppOptions {
   db: Database;
@@ -41,6 +47,8 @@ export interface AppOptions {
   now?: () => number;
   /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The puzzles a crowd result may be counted for; by default the built site's catalogue. */
+  catalogue?: () => readonly CountablePuzzle[];
 }
 
 export interface ServerTimeouts {
@@ -187,7 +195,15 @@ export function createApp(options: AppOptions): FastifyInstance {
         database: reachable ? 'reachable' : 'unreachable',
       });
     });
-    registerFormRoutes(api, createInsertQueue(db, { maxPending: options.maxPendingPosts }));
+    const queue = createInsertQueue(db, { maxPending: options.maxPendingPosts });
+    registerFormRoutes(api, queue);
+    registerResultsRoutes(api, {
+      db,
+      queue,
+      catalogue: options.catalogue ?? builtCatalogue(config.distDir),
+      now: options.now ?? Date.now,
+      rateLimit: config.resultsRateLimit,
+    });
     done();
   });
   if (options.ownerToken) {

@@ -15,6 +15,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Posts allowed per client address per window, across both form routes. */
   rateLimit: { max: number; windowMs: number };
+  /** Crowd results allowed per client address per window (POST /api/results, a limit of its own). */
+  resultsRateLimit: { max: number; windowMs: number };
   /**
    * Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never true: that trusts
    * every X-Forwarded-For, so any client could pick the address its rate limit is counted on.
@@ -145,6 +147,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (windowMs === null)
     bad('RATE_LIMIT_WINDOW', 'a duration such as "1 minute", "30s" or 60000 (milliseconds)');
 
+  // A classroom behind one address finishes a puzzle at about the same time: at least 60 a minute.
+  const resultsMaxText = read(env, 'RESULTS_RATE_LIMIT_MAX') ?? '120';
+  const resultsMax = Number(resultsMaxText);
+  if (!/^\d+$/.test(resultsMaxText) || resultsMax < 1 || !Number.isSafeInteger(resultsMax)) {
+    bad('RESULTS_RATE_LIMIT_MAX', 'a whole number of results from 1 up');
+  }
+  const resultsWindowMs = parseDuration(read(env, 'RESULTS_RATE_LIMIT_WINDOW') ?? '1 minute');
+  if (resultsWindowMs === null) {
+    bad(
+      'RESULTS_RATE_LIMIT_WINDOW',
+      'a duration such as "1 minute", "30s" or 60000 (milliseconds)',
+    );
+  }
+
   const trustProxyText = read(env, 'TRUST_PROXY') ?? 'false';
   const trustProxy = parseTrustProxy(trustProxyText);
   if (trustProxyText.toLowerCase() === 'true') {
@@ -180,6 +196,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: resolve(cwd, read(env, 'DATA_DIR') ?? 'data'),
     databaseUrl,
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
+    resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
     trustProxy: trustProxy ?? false,
     distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),
     logLevel: level ?? 'info',

@@ -1,10 +1,12 @@
-import { type Database } from './db/database';
+import type { CrowdPost } from '../core/crowd';
+import type { Database } from './db/database';
 import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind, type NewRow } from './db/inbox-store';
+import { MAX_RESULTS_PER_INSERT, insertResults } from './db/results-store';
 
 /**
- * Group commit for the form routes: a post waits for the requests already read from the network
+ * Group commit for the form routes and the crowd's results: a post waits for the requests already read from the network
  * to reach it (one turn of the event loop, setImmediate) and for the write under way, then the
- * waiting posts go to the database together in one INSERT, one commit. PGlite runs on this
+ * waiting posts of one kind go to the database together in one INSERT, one commit. PGlite runs on this
  * thread, so without that turn every post would be written alone (about 0.45 ms each, against
  * about 0.06 ms a row in a batch of 16). Each post's promise resolves with its id only after the
  * commit, and a commit returns only once the write-ahead log is flushed to disk (on the embedded
@@ -24,14 +26,24 @@ export class QueueFullError extends Error {
   }
 }
 
-interface Pending extends NewRow {
-  resolve: (id: number) => void;
+interface Pending<V, R> {
+  values: V;
+  resolve: (outcome: R) => void;
   reject: (error: unknown) => void;
 }
 
+/** What one kind of post is, and how a batch of them is written: an outcome per row, in order. */
+interface Lane<V, R> {
+  queue: Pending<V, R>[];
+  max: number;
+  write: (rows: V[]) => Promise<(R | undefined)[]>;
+}
+
 export interface InsertQueue {
-  /** Stores one post; `key` is its idempotency key, when it sent one (a repeat gets the first id). */
+  /** A form post: its id once committed; `key` is its idempotency key, when it sent one (a repeat gets the first id). */
   insert(kind: InboxKind, values: Record<string, string>, key?: string | null): Promise<number>;
+  /** A crowd result: true once committed, false when its browser's result was already counted. */
+  insertResult(post: CrowdPost): Promise<boolean>;
 }
 
 export function createInsertQueue(
@@ -41,22 +53,35 @@ export function createInsertQueue(
   // PGlite has one connection; a PostgreSQL pool can take a few writes at once.
   const maxWrites = options.maxConcurrentWrites ?? (db.kind === 'postgres' ? 4 : 1);
   const maxPending = options.maxPending ?? MAX_PENDING_POSTS;
-  const queues: Record<InboxKind, Pending[]> = { messages: [], submissions: [] };
+  const inbox = (kind: InboxKind): Lane<NewRow, number> => ({
+    queue: [],
+    max: MAX_ROWS_PER_INSERT,
+    write: (rows) => insertMany(db, kind, rows),
+  });
+  const lanes = {
+    messages: inbox('messages'),
+    submissions: inbox('submissions'),
+    results: {
+      queue: [],
+      max: MAX_RESULTS_PER_INSERT,
+      write: (rows) => insertResults(db, rows),
+    } satisfies Lane<CrowdPost, boolean> as Lane<CrowdPost, boolean>,
+  };
+  type Kind = keyof typeof lanes;
   let writing = 0;
-  /** Posts waiting or being written. */
+  /** Posts waiting or being written, of every kind. */
   let pending = 0;
   let scheduled = false;
 
-  const settle = (post: Pending, id: number | undefined, error?: unknown) => {
-    pending -= 1;
-    if (id === undefined) post.reject(error ?? new Error('the row was not stored'));
-    else post.resolve(id);
-  };
-
-  async function writeBatch(kind: InboxKind, batch: Pending[]): Promise<void> {
+  async function writeBatch<V, R>(lane: Lane<V, R>, batch: Pending<V, R>[]): Promise<void> {
+    const settle = (post: Pending<V, R>, outcome: R | undefined, error?: unknown) => {
+      pending -= 1;
+      if (outcome === undefined) post.reject(error ?? new Error('the row was not stored'));
+      else post.resolve(outcome);
+    };
     try {
-      const ids = await insertMany(db, kind, batch);
-      batch.forEach((post, index) => settle(post, ids[index]));
+      const outcomes = await lane.write(batch.map((post) => post.values));
+      batch.forEach((post, index) => settle(post, outcomes[index]));
     } catch (error) {
       if (batch.length === 1) {
         const [post] = batch;
@@ -64,21 +89,29 @@ export function createInsertQueue(
         return;
       }
       for (const post of batch) {
-        await insertMany(db, kind, [post]).then(
-          ([id]) => settle(post, id),
+        await lane.write([post.values]).then(
+          ([outcome]) => settle(post, outcome),
           (single: unknown) => settle(post, undefined, single),
         );
       }
     }
   }
 
+  /** The kind with the most posts waiting. */
+  function longest(): Kind {
+    const kinds = Object.keys(lanes) as Kind[];
+    return kinds.reduce((best, kind) =>
+      lanes[kind].queue.length > lanes[best].queue.length ? kind : best,
+    );
+  }
+
   function pump(): void {
     while (writing < maxWrites) {
-      const kind = queues.messages.length >= queues.submissions.length ? 'messages' : 'submissions';
-      const batch = queues[kind].splice(0, MAX_ROWS_PER_INSERT);
+      const lane: Lane<unknown, unknown> = lanes[longest()] as Lane<unknown, unknown>;
+      const batch = lane.queue.splice(0, lane.max);
       if (batch.length === 0) return;
       writing += 1;
-      void writeBatch(kind, batch).finally(() => {
+      void writeBatch(lane, batch).finally(() => {
         writing -= 1;
         schedule();
       });
@@ -94,14 +127,17 @@ export function createInsertQueue(
     });
   }
 
+  function enqueue<V, R>(lane: Lane<V, R>, values: V): Promise<R> {
+    if (pending >= maxPending) return Promise.reject(new QueueFullError(maxPending));
+    pending += 1;
+    return new Promise<R>((resolve, reject) => {
+      lane.queue.push({ values, resolve, reject });
+      schedule();
+    });
+  }
+
   return {
-    insert(kind, values, key = null) {
-      if (pending >= maxPending) return Promise.reject(new QueueFullError(maxPending));
-      pending += 1;
-      return new Promise<number>((resolve, reject) => {
-        queues[kind].push({ values, key, resolve, reject });
-        schedule();
-      });
-    },
+    insert: (kind, values, key = null) => enqueue(lanes[kind], { values, key }),
+    insertResult: (post) => enqueue(lanes.results, post),
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApp } from './app';
 import { type Database } from './db/database';
 import { insertContactMessage } from './db/inbox-store';
+import { insertResults } from './db/results-store';
 import { testConfig } from './testing/fixture-site';
 import { PREPARE_TIMEOUT_MS, embeddedTestDatabases } from './testing/test-databases';
 
@@ -51,6 +52,25 @@ describe('owner endpoints', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/owner/submissions', headers: AUTH })).json(),
     ).toEqual([]);
+  });
+
+  it("answers the crowd's results of every puzzle for the owner's puzzle-stats", async () => {
+    const browserId = '00000000-0000-4000-8000-000000000001';
+    await insertResults(db, [
+      { puzzleId: 'puzzle_1', mode: 'easy', won: true, tries: 2, wrongTries: [[1]], browserId },
+    ]);
+    const stats = await app.inject({
+      method: 'GET',
+      url: '/api/owner/puzzle-stats',
+      headers: AUTH,
+    });
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()).toEqual([
+      { puzzleId: 'puzzle_1', mode: 'easy', won: true, tries: 2, foundLast: 0b1101, count: 1 },
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/owner/puzzle-stats' })).statusCode).toBe(
+      404,
+    );
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type Database } from './db/database';
 import { INBOX_KINDS, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
+import { resultTallies } from './db/results-store';
 
 /**
  * The owner's tool reaches the embedded database through these while the server holds the data
@@ -13,6 +14,7 @@ import { INBOX_KINDS, getInboxEntry, listInbox, markHandled } from './db/inbox-s
  *   GET  /api/owner/:kind?unhandled=true      kind = messages | submissions
  *   GET  /api/owner/:kind/:id
  *   POST /api/owner/:kind/:id/handle
+ *   GET  /api/owner/puzzle-stats              the crowd's results of every puzzle (resultTallies)
  */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -57,6 +59,8 @@ export function ownerRoutes(
   });
 
   app.get('/ping', () => ({ ok: true }));
+
+  app.get('/puzzle-stats', () => resultTallies(db, null));
 
   app.get('/:kind', async (request, reply) => {
     const p = params.safeParse(request.params);

@@ -7,6 +7,7 @@ export type OwnerCommand =
   | { name: 'show'; kind: InboxKind; id: number; json: boolean }
   | { name: 'handle'; kind: InboxKind; id: number }
   | { name: 'import'; id: number; date: string | null; force: boolean }
+  | { name: 'puzzle-stats'; json: boolean }
   | { name: 'help' };
 
 export interface OwnerOptions {
@@ -34,6 +35,9 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
                                          write the submission as puzzles/puzzle_<next>.json,
                                          dated the day after the last scheduled puzzle,
                                          after the catalogue check; marks it handled
+  puzzle-stats [--json]                  the crowd's figures of each puzzle played (players, solve
+                                         rate in each mode, average tries, category found last
+                                         most often) and each label the solve rate disagrees with
 
 Options:
   --data-dir <dir>      the embedded database folder (default: DATA_DIR, else ./data)
@@ -112,6 +116,11 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
       command: { name: 'import', id: parseId(second, 'submission'), date, force: values.force },
       ...common,
     };
+  }
+
+  if (first === 'puzzle-stats') {
+    extra([second, third, ...rest]);
+    return { command: { name: 'puzzle-stats', json: values.json }, ...common };
   }
 
   throw new UsageError(`Unknown command "${first}".`);

@@ -12,6 +12,8 @@ import {
   insertPuzzleSubmission,
 } from '../../server/db/inbox-store';
 import { ENGINES, PREPARE_TIMEOUT_MS } from '../../server/testing/test-databases';
+import { insertResults } from '../../server/db/results-store';
+import { type CrowdPost } from '../../core/crowd';
 import { parseOwnerArgs } from './args';
 import { runOwnerCommand } from './run';
 import { databaseSource } from './source';
@@ -235,5 +237,82 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     expect(await owner('import', '1', '--date', taken)).toBe(1);
     expect(err.join('\n')).toContain(`${taken} is already the date of puzzle_2.json`);
     expect(existsSync(join(puzzlesDir, 'puzzle_33.json'))).toBe(false);
+  });
+  it("lists the crowd's figures per puzzle, and each label its solve rate disagrees with", async () => {
+    const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const lost = [[], [], [], [], [], []];
+    const posts: CrowdPost[] = [];
+    // puzzle_1 is labelled easy: 12 of 20 solve it (60%), 8 lose; Sources of water found last.
+    for (let n = 1; n <= 20; n += 1) {
+      posts.push(
+        n <= 12
+          ? {
+              puzzleId: 'puzzle_1',
+              mode: n <= 4 ? 'easy' : 'normal',
+              won: true,
+              tries: 3,
+              wrongTries: [[0], [0, 1, 3]],
+              browserId: browser(n),
+            }
+          : {
+              puzzleId: 'puzzle_1',
+              mode: 'normal',
+              won: false,
+              tries: 6,
+              wrongTries: lost,
+              browserId: browser(n),
+            },
+      );
+    }
+    posts.push({
+      puzzleId: 'puzzle_2',
+      mode: 'easy',
+      won: true,
+      tries: 1,
+      wrongTries: [],
+      browserId: browser(1),
+    });
+    await insertResults(db, posts);
+
+    expect(await owner('puzzle-stats', '--json')).toBe(0);
+    const stats = JSON.parse(out.join('\n')) as unknown[];
+    expect(stats).toEqual([
+      {
+        id: 'puzzle_1',
+        date: '2025-04-07',
+        title: 'Bounce Back',
+        difficulty: 'easy',
+        players: 20,
+        solveRate: { all: 60, easy: 100, normal: 50 },
+        averageTries: 3,
+        distribution: [0, 0, 12, 0, 0, 0, 0, 0],
+        foundLastMostOften: { category: 'Sources of water', count: 12, of: 12 },
+        labelMismatch: 'labelled easy but only 60% solved it (easy expects at least 75%)',
+      },
+      expect.objectContaining({
+        id: 'puzzle_2',
+        players: 1,
+        solveRate: { all: 100, easy: 100, normal: null },
+        labelMismatch: null,
+      }),
+    ]);
+
+    out = [];
+    expect(await owner('puzzle-stats')).toBe(0);
+    const text = out.join('\n');
+    expect(text).toMatch(
+      /^DATE\s+PUZZLE\s+LABEL\s+PLAYERS\s+SOLVED\s+EASY\s+NORMAL\s+AVG TRIES\s+FOUND LAST MOST OFTEN/,
+    );
+    expect(text).toMatch(
+      /2025-04-07\s+puzzle_1\s+easy\s+20\s+60%\s+100%\s+50%\s+3\.0\s+Sources of water \(12 of 12\)/,
+    );
+    expect(text).toContain(
+      '  puzzle_1 (2025-04-07) is labelled easy but only 60% solved it (easy expects at least 75%)',
+    );
+  });
+
+  it('says when no puzzle has results yet', async () => {
+    expect(await owner('puzzle-stats')).toBe(0);
+    expect(out.join('\n')).toMatch(/^No results yet/);
   });
 });

@@ -14,6 +14,7 @@ import {
   writePuzzleFile,
 } from './import-puzzle';
 import { type OwnerSource } from './source';
+import { formatPuzzleStats, puzzleStats } from './puzzle-stats';
 
 /** Everything a command touches, passed in so tests can use a test database and a fixed clock. */
 export interface OwnerContext {
@@ -144,5 +145,11 @@ export async function runOwnerCommand(
       });
     case 'import':
       return withSource(context, (source) => importSubmission(context, source, command));
+    case 'puzzle-stats':
+      return withSource(context, async (source) => {
+        const stats = puzzleStats(await source.tallies(), readCatalogue(context.puzzlesDir));
+        context.out(command.json ? JSON.stringify(stats, null, 2) : formatPuzzleStats(stats));
+        return 0;
+      });
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { CROWD_MODES } from '../../core/crowd';
 import { type Database } from '../../server/db/database';
 import { DataDirBusyError } from '../../server/db/data-dir-lock';
 import {
@@ -11,6 +12,7 @@ import {
   type InboxKind,
 } from '../../server/db/inbox-store';
 import { migrate } from '../../server/db/migrate';
+import { resultTallies, type PuzzleTally } from '../../server/db/results-store';
 import { openEmbeddedDatabase, pgliteDir } from '../../server/db/pglite-database';
 import { openPostgresDatabase } from '../../server/db/postgres-database';
 import { readOwnerAccess, type OwnerAccess } from '../../server/owner-access';
@@ -22,6 +24,8 @@ export interface OwnerSource {
   list(kind: InboxKind, options: { unhandled: boolean }): Promise<InboxEntry[]>;
   get(kind: InboxKind, id: number): Promise<InboxEntry | null>;
   markHandled(kind: InboxKind, id: number): Promise<InboxEntry | null>;
+  /** The crowd's results of every puzzle, counted as the panel's figures are (resultTallies). */
+  tallies(): Promise<PuzzleTally[]>;
   close(): Promise<void>;
 }
 
@@ -39,9 +43,19 @@ export function databaseSource(db: Database, description: string): OwnerSource {
     list: (kind, options) => listInbox(db, kind, options),
     get: (kind, id) => getInboxEntry(db, kind, id),
     markHandled: (kind, id) => markHandled(db, kind, id),
+    tallies: () => resultTallies(db, null),
     close: () => db.close(),
   };
 }
+
+const puzzleTallySchema = z.object({
+  puzzleId: z.string(),
+  mode: z.enum(CROWD_MODES),
+  won: z.boolean(),
+  tries: z.number().int(),
+  foundLast: z.number().int(),
+  count: z.number().int(),
+});
 
 /** Through the running server's loopback-only owner endpoints. */
 export function serverSource(access: OwnerAccess): OwnerSource {
@@ -72,6 +86,7 @@ export function serverSource(access: OwnerAccess): OwnerSource {
         .parse(await call('GET', `/${kind}${options.unhandled ? '?unhandled=true' : ''}`)),
     get: async (kind, id) => entry(await call('GET', `/${kind}/${id}`)),
     markHandled: async (kind, id) => entry(await call('POST', `/${kind}/${id}/handle`)),
+    tallies: async () => z.array(puzzleTallySchema).parse(await call('GET', '/puzzle-stats')),
     close: async () => {},
   };
 }

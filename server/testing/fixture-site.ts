@@ -25,6 +25,7 @@ export function makeFixtureSite(): { distDir: string; remove: () => void } {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     rateLimit: { max: 1000, windowMs: 60_000 },
+    resultsRateLimit: { max: 1000, windowMs: 60_000 },
     trustProxy: false,
     distDir: join(tmpdir(), 'linchpin-no-site'),
     logLevel: 'silent',

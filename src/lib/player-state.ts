@@ -13,6 +13,7 @@ import type { PageAddress } from '../../core/routes';
 import { random, todayUtc } from './clock';
 import { settled, settling, type Settled } from './settled';
 import { readConsent } from './storage';
+import { sendWaitingResults } from './crowd-gate';
 
 let player: Settled<PlayerStore> | null = null;
 
@@ -37,7 +38,12 @@ export function loadPlayer(): Promise<PlayerStore> {
     if (readConsent() === 'accepted') {
       player = settling(
         import('./stored-player')
-          .then((m) => m.loadStoredPlayer(todayUtc()))
+          .then((m) => {
+            const store = m.loadStoredPlayer(todayUtc());
+            // A result kept on an earlier visit (offline, or the server was down) goes now.
+            sendWaitingResults();
+            return store;
+          })
           .catch((error: unknown) => {
             console.warn('Stored player data could not be loaded', error);
             return memoryStore();

@@ -15,6 +15,8 @@ import { openGame } from '../../../core/game/restore-game';
 import { seededRandom, seedOf } from '../../../core/game/random';
 import type { SavedGame } from '../../../core/game/saved-games';
 import { keepGameState } from '../../lib/kept-games';
+import { countResult } from '../../lib/crowd-gate';
+import { crowdResultOf } from '../../../core/crowd';
 import { saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
@@ -117,6 +119,8 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   const onEnded = useEffectEvent(() => {
     showShare();
     if (openedOver || sharedLink) return;
+    // Only with consent, and never holding up the game (docs/product-decisions.md).
+    countResult(crowdResultOf(state));
     void saveGame(
       {
         puzzleId: puzzle.id,
@@ -194,7 +198,14 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
       <p className="visually-hidden" aria-live="polite">
         {latestFeedbackText(state)}
       </p>
-      {over ? <GameEnd state={state} tries={tries} onShare={share} /> : null}
+      {over ? (
+        <GameEnd
+          state={state}
+          tries={tries}
+          onShare={share}
+          crowd={sharedLink ? null : isDaily ? 'today' : 'archive'}
+        />
+      ) : null}
     </div>
   );
 }

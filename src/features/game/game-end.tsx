@@ -6,6 +6,7 @@ import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
 import { adsConfigured, readSiteConfig } from '../../lib/site-config';
 import { STRINGS } from '../../strings';
 import { SolutionPanel } from './solution-panel';
+import { CrowdPanel } from './crowd-panel';
 import { gameHref } from '../../../core/routes';
 
 /** After the game: the result, the solution, and where to go next. */
@@ -13,10 +14,13 @@ export function GameEnd({
   state,
   tries,
   onShare,
+  crowd = null,
 }: {
   state: GameState;
   tries: number;
   onShare: () => void;
+  /** A catalogue puzzle's crowd figures: today's, or an archive day's; null for none (a made puzzle). */
+  crowd?: 'today' | 'archive' | null;
 }) {
   const [, navigate] = useLocation();
   const solutionOnly = state.status === 'solution';
@@ -50,6 +54,10 @@ export function GameEnd({
           {STRINGS.archive}
         </Link>
       </div>
+      {/* Only once the player's own game has ended (not a solution revealed from the archive). */}
+      {crowd && !solutionOnly ? (
+        <CrowdPanel puzzle={state.puzzle} daily={crowd === 'today'} />
+      ) : null}
     </section>
   );
 }

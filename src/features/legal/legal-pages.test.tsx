@@ -35,6 +35,18 @@ describe('PrivacyPage', () => {
     expect(screen.getByText(/at most 12 months after it arrives/)).toBeInTheDocument();
     expect(screen.getByText(/Ads:/)).toHaveTextContent('off on this site');
   });
+
+  it('says what a finished puzzle sends for the crowd, when, and why', () => {
+    render(<PrivacyPage />);
+    const section = screen.getByRole('heading', { name: /Today’s crowd/ });
+    expect(section).toBeInTheDocument();
+    const text = document.body.textContent ?? '';
+    expect(text).toContain(
+      'the puzzle, the mode (Easy or Normal), whether you solved it, how many tries you used, and for each wrong try which groups it got fully right',
+    );
+    expect(text).toContain('If you do not accept, or reject later, nothing is sent');
+    expect(text).toContain('linchpin_crowd_id');
+  });
 });
 
 describe('TermsPage', () => {

@@ -82,7 +82,7 @@ export function PrivacyPage() {
         accept, and whenever you reject, nothing is stored but your answer itself (the{' '}
         <code>linchpin_cookie_consent</code> cookie); the game plays just the same and forgets your
         game when you leave. If you accept, Linchpin keeps the following, in this browser only. None
-        of it is sent to our server.
+        of it is sent to our server, except the crowd’s results described below.
       </p>
       <StoredCookies />
       <StoredRecords />
@@ -90,6 +90,26 @@ export function PrivacyPage() {
         You can change your mind at any time: choose <strong>Cookie settings</strong> at the bottom
         of any page and then <strong>Reject</strong>. That deletes every cookie and record listed
         above except your answer. Clearing your browser’s data for this site does the same.
+      </p>
+
+      <h2>Today’s crowd: one result per finished puzzle, only if you accept</h2>
+      <p>
+        If you accept cookies, each time you finish one of the daily puzzles (today’s or one from
+        the archive, not a puzzle someone made), your browser sends our server one anonymous result,
+        once: the puzzle, the mode (Easy or Normal), whether you solved it, how many tries you used,
+        and for each wrong try which groups it got fully right. No words, nothing you typed, no
+        cookie. With it goes the random number in <code>linchpin_crowd_id</code>, so that your
+        browser counts once per puzzle; our server keeps only a scrambled form of it (a hash with
+        the puzzle), which cannot be turned back into the number or used to link your results of
+        different puzzles. It keeps no internet address with a result.
+      </p>
+      <p>
+        We use the results only to show every player how everyone did (the “Today’s crowd” panel
+        after a game, from 20 results) and to check how hard each puzzle really is, and keep them
+        while the puzzle is in the game. If the result cannot be sent (you are offline, or our
+        server does not answer), it waits in <code>linchpin_crowd_pending</code> and goes on your
+        next visit. If you do not accept, or reject later, nothing is sent; the panel still shows
+        the figures, and reading them sends nothing about you.
       </p>
 
       <h2>What our server keeps from the forms</h2>

@@ -1,0 +1,158 @@
+import {
+  CROWD_MINIMUM,
+  crowdFigures,
+  labelMismatch,
+  percent,
+  type CrowdFigures,
+} from '../../core/crowd';
+import { isDifficulty } from '../../core/game/difficulty';
+import type { Difficulty } from '../../core/difficulties';
+import { type PuzzleTally } from '../../server/db/results-store';
+import { type CatalogueEntry } from './import-puzzle';
+import { visible } from './format';
+
+/**
+ * `npm run owner -- puzzle-stats`: the crowd's figures of each puzzle played, from the same query
+ * and the same arithmetic as the panel on the finished board (core/crowd.ts), with the catalogue's
+ * date, label and category names; and a line for each label its solve rate disagrees with.
+ */
+export interface PuzzleStats {
+  id: string;
+  date: string | null;
+  title: string | null;
+  difficulty: Difficulty | null;
+  players: number;
+  /** Whole percentages; null for a mode nobody played. */
+  solveRate: { all: number; easy: number | null; normal: number | null };
+  averageTries: number | null;
+  /** Solvers by tries, 1 to 8. */
+  distribution: number[];
+  foundLastMostOften: { category: string; count: number; of: number } | null;
+  /** Why its label disagrees with the crowd (from CROWD_MINIMUM results), or null. */
+  labelMismatch: string | null;
+}
+
+interface CataloguePuzzle {
+  date: string;
+  title: string;
+  difficulty: Difficulty;
+  categories: string[];
+}
+
+function cataloguePuzzle(entry: CatalogueEntry): [string, CataloguePuzzle] | null {
+  const data = entry.data as Record<string, unknown> | null;
+  if (typeof data !== 'object' || data === null || typeof data.id !== 'string') return null;
+  const categories = Array.isArray(data.categories)
+    ? data.categories.map((category: unknown) =>
+        typeof category === 'object' && category !== null && 'name' in category
+          ? String(category.name)
+          : '',
+      )
+    : [];
+  return [
+    data.id,
+    {
+      date: typeof data.date === 'string' ? data.date : '',
+      title: typeof data.title === 'string' ? data.title : '',
+      difficulty: isDifficulty(data.difficulty) ? data.difficulty : 'normal',
+      categories,
+    },
+  ];
+}
+
+const modeRate = (figures: CrowdFigures, mode: 'easy' | 'normal') => {
+  const { players, solved } = figures.modes[mode];
+  return players === 0 ? null : percent(solved, players);
+};
+
+/** Every puzzle with at least one result, by date (puzzles not in the catalogue last). */
+export function puzzleStats(
+  tallies: readonly PuzzleTally[],
+  catalogue: readonly CatalogueEntry[],
+): PuzzleStats[] {
+  const puzzles = new Map(catalogue.map(cataloguePuzzle).filter((entry) => entry !== null));
+  const byPuzzle = new Map<string, PuzzleTally[]>();
+  for (const tally of tallies)
+    byPuzzle.set(tally.puzzleId, [...(byPuzzle.get(tally.puzzleId) ?? []), tally]);
+  const stats = [...byPuzzle].map(([id, list]): PuzzleStats => {
+    const figures = crowdFigures(list);
+    const puzzle = puzzles.get(id) ?? null;
+    const last = figures.foundLast;
+    return {
+      id,
+      date: puzzle?.date ?? null,
+      title: puzzle?.title ?? null,
+      difficulty: puzzle?.difficulty ?? null,
+      players: figures.players,
+      solveRate: {
+        all: percent(figures.solved, figures.players),
+        easy: modeRate(figures, 'easy'),
+        normal: modeRate(figures, 'normal'),
+      },
+      averageTries: figures.averageTries,
+      distribution: figures.distribution,
+      foundLastMostOften: last
+        ? {
+            category: puzzle?.categories[last.category] ?? `category ${last.category + 1}`,
+            count: last.count,
+            of: last.of,
+          }
+        : null,
+      labelMismatch: puzzle ? labelMismatch(puzzle.difficulty, figures) : null,
+    };
+  });
+  return stats.sort(
+    (a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.id.localeCompare(b.id),
+  );
+}
+
+const rate = (value: number | null) => (value === null ? '–' : `${value}%`);
+
+/** A table, then the labels to look at. */
+export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
+  if (stats.length === 0)
+    return 'No results yet: no puzzle has been played with consent to count it.';
+  const header = [
+    'DATE',
+    'PUZZLE',
+    'LABEL',
+    'PLAYERS',
+    'SOLVED',
+    'EASY',
+    'NORMAL',
+    'AVG TRIES',
+    'FOUND LAST MOST OFTEN',
+  ];
+  const rows = stats.map((item) => [
+    item.date ?? '?',
+    item.id,
+    item.difficulty ?? '?',
+    String(item.players),
+    rate(item.solveRate.all),
+    rate(item.solveRate.easy),
+    rate(item.solveRate.normal),
+    item.averageTries === null ? '–' : item.averageTries.toFixed(1),
+    item.foundLastMostOften
+      ? `${visible(item.foundLastMostOften.category)} (${item.foundLastMostOften.count} of ${item.foundLastMostOften.of})`
+      : '–',
+  ]);
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((value, index) => value.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const mismatches = stats.filter((item) => item.labelMismatch !== null);
+  const check =
+    mismatches.length === 0
+      ? [`Every label agrees with its solve rate (checked from ${CROWD_MINIMUM} results).`]
+      : [
+          `Labels to look at (from ${CROWD_MINIMUM} results; thresholds in docs/puzzle-authoring.md):`,
+          ...mismatches.map(
+            (item) => `  ${item.id} (${item.date ?? '?'}) is ${item.labelMismatch}`,
+          ),
+        ];
+  return [line(header), ...rows.map(line), '', ...check].join('\n');
+}

@@ -1,0 +1,243 @@
+import { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CrowdPost } from '../core/crowd';
+import { createApp } from './app';
+import { type Database } from './db/database';
+import { countResults, resultTallies } from './db/results-store';
+import { ALREADY_COUNTED } from './results-routes';
+import { testConfig } from './testing/fixture-site';
+import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const CATALOGUE = [
+  { id: 'puzzle_1', date: '2026-11-24' },
+  { id: 'puzzle_2', date: '2026-11-25' },
+  { id: 'puzzle_3', date: '2026-11-26' },
+];
+const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const result = (fields: Partial<CrowdPost> = {}): CrowdPost => ({
+  puzzleId: 'puzzle_2',
+  mode: 'normal',
+  won: true,
+  tries: 3,
+  wrongTries: [[0], [0, 2]],
+  browserId: browser(1),
+  ...fields,
+});
+
+describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) => {
+  const databases = makeDatabases();
+  let db: Database;
+  let app: FastifyInstance;
+  let now = NOW;
+
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  beforeEach(async () => {
+    now = NOW;
+    db = await databases.fresh();
+    app = createApp({
+      db,
+      config: testConfig(),
+      logger: false,
+      catalogue: () => CATALOGUE,
+      now: () => now,
+    });
+  });
+  afterEach(async () => {
+    await app.close();
+    await db.close();
+  });
+  afterAll(() => databases.dispose());
+
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/results',
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const read = (puzzleId: string) => app.inject({ method: 'GET', url: `/api/results/${puzzleId}` });
+
+  it('counts a result: 201, stored with no address, no cookie and no browser id', async () => {
+    const response = await post(result(), { cookie: 'linchpin_cookie_consent=accepted' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ status: 'counted' });
+    const rows = await db.query('SELECT * FROM puzzle_results');
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
+      ['found_last', 'mode', 'puzzle_id', 'result_key', 'tries', 'won', 'wrong_tries'].sort(),
+    );
+    expect(stored).not.toContain(browser(1));
+    expect(stored).not.toContain('127.0.0.1');
+    expect(stored).not.toContain('accepted');
+  });
+
+  it('counts a browser once per puzzle: a second result is answered as already counted', async () => {
+    expect((await post(result())).statusCode).toBe(201);
+    const again = await post(
+      result({ won: false, tries: 6, wrongTries: [[], [], [], [], [], []] }),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: ALREADY_COUNTED });
+    // The same browser's result of another puzzle, and another browser's, count.
+    expect((await post(result({ puzzleId: 'puzzle_1' }))).statusCode).toBe(201);
+    expect((await post(result({ browserId: browser(2) }))).statusCode).toBe(201);
+    expect(await countResults(db)).toBe(3);
+    const tallies = await resultTallies(db, 'puzzle_2');
+    expect(tallies).toEqual([
+      { puzzleId: 'puzzle_2', mode: 'normal', won: true, tries: 3, foundLast: 0b1010, count: 2 },
+    ]);
+  });
+
+  it('counts once when one browser sends the same result twice at the same moment', async () => {
+    const answers = await Promise.all([post(result()), post(result()), post(result())]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(await countResults(db)).toBe(1);
+  });
+
+  it.each([
+    ['an unknown puzzle', result({ puzzleId: 'puzzle_99' }), /no puzzle puzzle_99/],
+    ['a future puzzle', result({ puzzleId: 'puzzle_3' }), /no puzzle puzzle_3/],
+    [
+      'tries over the limit',
+      result({ tries: 7, wrongTries: [[], [], [], [], [], []] }),
+      /at most 6/,
+    ],
+    ['a win whose tries do not fit', result({ wrongTries: [] }), /A win in 3 tries/],
+    [
+      'a loss with tries left',
+      result({ won: false, tries: 2, wrongTries: [[], []] }),
+      /all 6 tries/,
+    ],
+    [
+      'a field that is not part of a result',
+      { ...result(), word: 'Ring' },
+      /Not part of a result: word/,
+    ],
+    ['an array', [result()], /JSON object/],
+    ['a bad browser id', result({ browserId: 'me' }), /browserId/],
+  ])('refuses %s with a clear 400 and stores nothing', async (_what, payload, message) => {
+    const response = await post(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toMatch(message);
+    expect(await countResults(db)).toBe(0);
+  });
+
+  it('refuses a body that is not JSON, not an object, or too large', async () => {
+    expect((await post('{"puzzleId":')).statusCode).toBe(400);
+    expect(
+      (await post('puzzleId=puzzle_2', { 'content-type': 'application/x-www-form-urlencoded' }))
+        .statusCode,
+    ).toBe(415);
+    expect((await post({ ...result(), pad: 'x'.repeat(4000) })).statusCode).toBe(413);
+    expect(await countResults(db)).toBe(0);
+  });
+
+  it('limits results per address with a limit of their own', async () => {
+    const limited = createApp({
+      db,
+      config: testConfig({
+        rateLimit: { max: 1, windowMs: 60_000 },
+        resultsRateLimit: { max: 3, windowMs: 60_000 },
+      }),
+      logger: false,
+      catalogue: () => CATALOGUE,
+      now: () => now,
+    });
+    const send = (n: number) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/results',
+        payload: JSON.stringify(result({ browserId: browser(n) })),
+        headers: { 'content-type': 'application/json' },
+      });
+    const codes = [];
+    for (const n of [1, 2, 3, 4]) codes.push((await send(n)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 429]);
+    // The forms' limit (1 here) is not spent by results.
+    const contact = await limited.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ada', email: 'ada@example.com', message: 'Hi' },
+    });
+    expect(contact.statusCode).toBe(201);
+    await limited.close();
+  });
+
+  it('answers the figures only from 20 results, cacheable for 60 s by shared caches', async () => {
+    for (let n = 1; n <= 19; n += 1) {
+      const won = n % 4 !== 0;
+      const payload = won
+        ? result({ browserId: browser(n), tries: 2, wrongTries: [[0, 1, 3]] })
+        : result({
+            browserId: browser(n),
+            won: false,
+            tries: 6,
+            wrongTries: [[], [], [], [], [], []],
+          });
+      expect((await post(payload)).statusCode).toBe(201);
+    }
+    const few = await read('puzzle_2');
+    expect(few.statusCode).toBe(200);
+    expect(few.headers['cache-control']).toBe('public, max-age=60');
+    expect(few.json()).toEqual({ puzzleId: 'puzzle_2', players: 19, figures: null });
+
+    expect(
+      (await post(result({ browserId: browser(20), mode: 'easy', tries: 1, wrongTries: [] })))
+        .statusCode,
+    ).toBe(201);
+    // Within the minute the same answer is served: computed once per period.
+    expect((await read('puzzle_2')).json()).toMatchObject({ players: 19 });
+    now += 61_000;
+    const enough = await read('puzzle_2');
+    expect(enough.json()).toEqual({
+      puzzleId: 'puzzle_2',
+      players: 20,
+      figures: {
+        players: 20,
+        solved: 16,
+        modes: { easy: { players: 1, solved: 1 }, normal: { players: 19, solved: 15 } },
+        averageTries: 1.9,
+        distribution: [1, 15, 0, 0, 0, 0, 0, 0],
+        foundLast: { category: 2, count: 15, of: 15 },
+      },
+    });
+  });
+
+  it('computes the figures once per period however many ask at once', async () => {
+    let tallyQueries = 0;
+    const counting: Database = {
+      ...db,
+      query: (sql, params) => {
+        if (sql.includes('GROUP BY')) tallyQueries += 1;
+        return db.query(sql, params);
+      },
+    };
+    const busy = createApp({
+      db: counting,
+      config: testConfig(),
+      logger: false,
+      catalogue: () => CATALOGUE,
+      now: () => now,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        busy.inject({ method: 'GET', url: '/api/results/puzzle_2' }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(tallyQueries).toBe(1);
+    now += 61_000;
+    await busy.inject({ method: 'GET', url: '/api/results/puzzle_2' });
+    expect(tallyQueries).toBe(2);
+    await busy.close();
+  });
+
+  it('answers 404 for the figures of an unknown or future puzzle', async () => {
+    expect((await read('puzzle_99')).statusCode).toBe(404);
+    expect((await read('puzzle_3')).statusCode).toBe(404);
+    expect((await read('puzzle_1')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,94 @@
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { crowdFigures, crowdSummary, type CrowdSummary } from '../core/crowd';
+import { checkCrowdPost, type CountablePuzzle } from '../core/crowd-schema';
+import { utcDate } from '../core/dates';
+import { type Database } from './db/database';
+import { resultTallies } from './db/results-store';
+import { type InsertQueue } from './insert-queue';
+
+/**
+ * "Today's crowd" (core/crowd.ts):
+ *   POST /api/results              one anonymous result, JSON
+ *     201 { status: "counted" }          stored (committed)
+ *     200 { status: "already counted" }  this browser's result of this puzzle is already in: nothing changed
+ *     400 { error }                      unknown or future puzzle, tries that do not fit, malformed
+ *     413 / 415 / 429 / 503 { error }    too large, not JSON, too many, could not store
+ *   GET /api/results/<puzzleId>    the crowd's figures (figures null under 20 results), 404 for a
+ *     puzzle that cannot be played; shared caches may keep it 60 s, and this process computes it at
+ *     most once in that time however many ask.
+ */
+export const RESULT_BODY_LIMIT = 2 * 1024;
+export const CROWD_CACHE_SECONDS = 60;
+export const ALREADY_COUNTED = 'already counted';
+export const RESULT_STORE_FAILED =
+  'We could not count this result just now. It will be sent again on your next visit.';
+
+export interface ResultsOptions {
+  db: Database;
+  queue: InsertQueue;
+  /** The playable catalogue's ids and dates (the built site's puzzles/index.json). */
+  catalogue: () => readonly CountablePuzzle[];
+  now: () => number;
+  rateLimit: { max: number; windowMs: number };
+}
+
+async function requireJson(request: FastifyRequest, reply: FastifyReply) {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json')
+    return reply.code(415).send({ error: 'Please send the result as JSON.' });
+}
+
+/** Each puzzle's figures, computed at most once per period; a failed computation is not kept. */
+function crowdCache(db: Database, now: () => number) {
+  const kept = new Map<string, { until: number; summary: Promise<CrowdSummary> }>();
+  return (puzzleId: string): Promise<CrowdSummary> => {
+    const time = now();
+    const hit = kept.get(puzzleId);
+    if (hit && hit.until > time) return hit.summary;
+    const summary = resultTallies(db, puzzleId).then((tallies) =>
+      crowdSummary(puzzleId, crowdFigures(tallies)),
+    );
+    kept.set(puzzleId, { until: time + CROWD_CACHE_SECONDS * 1000, summary });
+    summary.catch(() => {
+      if (kept.get(puzzleId)?.summary === summary) kept.delete(puzzleId);
+    });
+    return summary;
+  };
+}
+
+export function registerResultsRoutes(app: FastifyInstance, options: ResultsOptions): void {
+  const { queue, catalogue, now } = options;
+  const rateLimit = app.rateLimit({
+    max: options.rateLimit.max,
+    timeWindow: options.rateLimit.windowMs,
+  });
+  const figures = crowdCache(options.db, now);
+
+  app.post('/api/results', {
+    bodyLimit: RESULT_BODY_LIMIT,
+    onRequest: [rateLimit, requireJson],
+    handler: async (request, reply) => {
+      const checked = checkCrowdPost(request.body, catalogue(), utcDate(now()));
+      if (!checked.success) return reply.code(400).send({ error: checked.error });
+      let stored: boolean;
+      try {
+        stored = await queue.insertResult(checked.data);
+      } catch (error) {
+        request.log.error({ err: error }, 'could not store a crowd result');
+        return reply.code(503).send({ error: RESULT_STORE_FAILED });
+      }
+      return stored
+        ? reply.code(201).send({ status: 'counted' })
+        : reply.code(200).send({ status: ALREADY_COUNTED });
+    },
+  });
+
+  app.get<{ Params: { puzzleId: string } }>('/api/results/:puzzleId', async (request, reply) => {
+    const { puzzleId } = request.params;
+    const today = utcDate(now());
+    if (!catalogue().some((puzzle) => puzzle.id === puzzleId && puzzle.date <= today))
+      return reply.code(404).send({ error: `There is no puzzle ${puzzleId}.` });
+    const summary = await figures(puzzleId);
+    return reply.header('Cache-Control', `public, max-age=${CROWD_CACHE_SECONDS}`).send(summary);
+  });
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { CROWD_MINIMUM, percent, type CrowdFigures } from '../../../core/crowd';
+import { formatDisplayDate } from '../../../core/dates';
+import type { Puzzle } from '../../../core/puzzle';
+import { loadCrowd } from '../../lib/crowd-gate';
+import type { CrowdAnswer } from '../../lib/crowd-results';
+import { CROWD_STRINGS } from './crowd-strings';
+import './crowd-panel.css';
+
+/**
+ * "Today's crowd" on a finished board: how everyone did with this puzzle (core/crowd.ts). Shown
+ * once the player's own game has ended; nothing at all on a site with no server to ask.
+ */
+export function CrowdPanel({ puzzle, daily }: { puzzle: Puzzle; daily: boolean }) {
+  const [answer, setAnswer] = useState<CrowdAnswer | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadCrowd(puzzle.id).then((next) => {
+      if (live) setAnswer(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [puzzle.id]);
+  if (answer === null || answer.kind === 'none') return null;
+  const title = daily
+    ? CROWD_STRINGS.todayTitle
+    : CROWD_STRINGS.dayTitle(formatDisplayDate(puzzle.date));
+  return (
+    <section className="crowd" aria-labelledby="crowd-title">
+      <h2 id="crowd-title">{title}</h2>
+      {answer.kind === 'unavailable' ? (
+        <p className="crowd-note">{CROWD_STRINGS.unavailable}</p>
+      ) : answer.summary.figures === null ? (
+        <p className="crowd-note">{CROWD_STRINGS.tooFew(answer.summary.players, CROWD_MINIMUM)}</p>
+      ) : (
+        <Figures figures={answer.summary.figures} puzzle={puzzle} />
+      )}
+    </section>
+  );
+}
+
+function Figures({ figures, puzzle }: { figures: CrowdFigures; puzzle: Puzzle }) {
+  const rate = percent(figures.solved, figures.players);
+  const most = Math.max(1, ...figures.distribution);
+  const last = figures.foundLast;
+  const lastName = last ? (puzzle.categories[last.category]?.name ?? '') : '';
+  return (
+    <>
+      <p className="crowd-summary">
+        {CROWD_STRINGS.summary(figures.players, figures.solved, rate, figures.averageTries)}
+      </p>
+      <dl className="crowd-numbers" aria-hidden="true">
+        <div>
+          <dt>{CROWD_STRINGS.played}</dt>
+          <dd>{figures.players.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>{CROWD_STRINGS.solved}</dt>
+          <dd>{rate}%</dd>
+        </div>
+        <div>
+          <dt>{CROWD_STRINGS.averageTries}</dt>
+          <dd>{figures.averageTries?.toFixed(1) ?? CROWD_STRINGS.averageNone}</dd>
+        </div>
+      </dl>
+      <h3 id="crowd-distribution-title">{CROWD_STRINGS.distribution}</h3>
+      <ol className="crowd-distribution" aria-labelledby="crowd-distribution-title">
+        {figures.distribution.map((count, index) => (
+          <li key={index} aria-label={CROWD_STRINGS.barLabel(index + 1, count)}>
+            <span className="crowd-tries" aria-hidden="true">
+              {index + 1}
+            </span>
+            <span className="crowd-track" aria-hidden="true">
+              <span
+                className="crowd-bar"
+                style={{ width: `${Math.max(8, (100 * count) / most)}%` }}
+              >
+                {count.toLocaleString('en-US')}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="crowd-last">
+        {last && lastName
+          ? CROWD_STRINGS.foundLast(lastName, last.count, last.of)
+          : CROWD_STRINGS.noFoundLast}
+      </p>
+    </>
+  );
+}
