@@ -71,9 +71,10 @@ async function openOnPhone(browser: Browser, url: string) {
       for (const entry of list.getEntries())
         if (entry.name === 'first-contentful-paint') marks.fcp = entry.startTime;
     }).observe({ type: 'paint', buffered: true });
+    // The document, not <html>: an init script runs before <html> exists.
     new MutationObserver(() => {
       if (!marks.ready && document.documentElement.dataset.ready) marks.ready = performance.now();
-    }).observe(document.documentElement, { attributes: true });
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
