@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { puzzleDated } from './support';
+import { PLAYER_COOKIES, puzzleDated } from './support';
 
 /**
  * The first paint, before any of the app's code has run: the page's HTML and its first inline
@@ -9,14 +9,6 @@ import { puzzleDated } from './support';
 
 const today = new Date().toISOString().slice(0, 10);
 const daily = puzzleDated(today);
-
-const PLAYER_COOKIES = [
-  ['linchpin_cookie_consent', 'accepted'],
-  ['linchpin_dark_mode', 'true'],
-  ['linchpin_color_mode', 'colorBlind'],
-  ['linchpin_difficulty', 'easy'],
-  ['linchpin_has_seen_how_to_play', 'true'],
-];
 
 test('the first paint, before any of the app’s code, is in the player’s theme and palette, with no banner once they chose', async ({
   page,

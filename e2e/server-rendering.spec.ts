@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ROUTES } from '../core/routes';
-import { puzzleDated, readPuzzles, test } from './support';
+import { PLAYER_COOKIES, puzzleDated, readPuzzles, test } from './support';
 
 // The server renders with its own clock: these tests leave the browser's clock alone, so the page
 // the browser hydrates is the one the server rendered for today.
@@ -61,14 +61,6 @@ test.describe('with JavaScript off, the server’s HTML already holds the page',
     await expect(page.getByRole('group', { name: 'Words' }).getByRole('button')).toHaveCount(9);
   });
 });
-
-const PLAYER_COOKIES = [
-  ['linchpin_cookie_consent', 'accepted'],
-  ['linchpin_dark_mode', 'true'],
-  ['linchpin_color_mode', 'colorBlind'],
-  ['linchpin_difficulty', 'easy'],
-  ['linchpin_has_seen_how_to_play', 'true'],
-];
 
 test('after hydration the player’s difficulty is the board’s', async ({
   page,

@@ -45,6 +45,15 @@ export async function openPausedAt(page: Page, path: string, iso: string): Promi
   await page.clock.pauseAt(time);
 }
 
+/** A returning player's cookies: consent, dark mode, the colour-blind palette, Easy, rules seen. */
+export const PLAYER_COOKIES = [
+  ['linchpin_cookie_consent', 'accepted'],
+  ['linchpin_dark_mode', 'true'],
+  ['linchpin_color_mode', 'colorBlind'],
+  ['linchpin_difficulty', 'easy'],
+  ['linchpin_has_seen_how_to_play', 'true'],
+] as const;
+
 export const tile = (page: Page, word: string) =>
   page.getByRole('button', {
     name: new RegExp(`^${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`),
