@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
 
 /**
- * Where cookies are read from: the browser's own, or, while the server renders a page, the
- * request's Cookie header (the server sets the reader for the length of one render). Both give the
- * same values, so the page the server sends and the one the browser hydrates agree.
+ * Where cookies are read from: the browser's own, or, while the server renders a page, the reader
+ * the server sets. A page is the same for everyone (src/entry-server.tsx sets a reader with no
+ * cookie), and the browser reads its own only after hydration (src/lib/hydration.ts).
  */
 type CookieReader = () => Record<string, string>;
 let serverReader: CookieReader | null = null;
