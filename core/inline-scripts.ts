@@ -72,8 +72,9 @@ export const MODULE_LOADER_SCRIPT =
   'for(i=0;i<x.length;i++)x[i].textContent=x[i].getAttribute("data-countdown")==="spoken"?x[i].textContent.replace(/\\d+ hours \\d+ minutes/,h+" hours "+m+" minutes"):p(h)+":"+p(m)+":"+p(s%60);' +
   'function start(){if(started)return;started=1;' +
   'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
-  'm.slice(1).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});' +
+  // The entry first: the largest file, and the one everything waits for, gets the first connection.
   'var s=document.createElement("script");s.type="module";s.src=m[0];h.appendChild(s);' +
+  'm.slice(1).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});' +
   // The links nothing on the first paint needs (the web app manifest), kept inert until now.
   'var t=document.getElementById("late-links");if(t)h.appendChild(t.content)}' +
   // After the first paint: a paint entry is reported only once the frame is drawn. At load, only

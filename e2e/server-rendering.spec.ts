@@ -159,6 +159,28 @@ for (const consent of ['first visit', 'accepted, dark, colour-blind, easy']) {
   });
 }
 
+test('a page’s styles come inside it: its code never fetches them again before it works', async ({
+  page,
+}) => {
+  const sheets: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.css')) sheets.push(pathname);
+  });
+  const inside = new Set<string>();
+  for (const path of ['/', '/game', '/archive', '/stats']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-ready]')).toHaveCount(1);
+    for (const href of await page
+      .locator('style[data-href]')
+      .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href') ?? '')))
+      inside.add(href);
+  }
+  expect([...inside].some((href) => href.includes('/assets/game-'))).toBe(true);
+  // (Code loaded later may bring styles of its own, such as the update prompt's.)
+  expect(sheets.filter((sheet) => inside.has(sheet))).toEqual([]);
+});
+
 test('the hydrated board plays: a word joins a group', async ({ page }) => {
   expect(await openCleanly(page, '/game')).toEqual([]);
   const word = daily.words[0] ?? '';
@@ -183,7 +205,7 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
   // the first paint, all at once, so no request waits for another on the way to the first paint.
   const game = await (await request.get('/game')).text();
   // Its styles travel inside the page too: the first paint waits for no second request.
-  expect(game).toMatch(/<style>[^<]*\.tile-grid[^<]*<\/style>/);
+  expect(game).toMatch(/<style data-href="\/assets\/[^"]+\.css">[^<]*\.tile-grid[^<]*<\/style>/);
   expect(game).not.toMatch(/<link rel="stylesheet"/);
   expect(game).toContain('<script id="page-data" type="application/json">');
   expect(game).toMatch(

@@ -98,7 +98,7 @@ export function splitTemplate(
     // The template's own stylesheet links become <style> elements.
     .replace(
       /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-      (_link, href: string) => `<style>${inline.stylesheet(href)}</style>`,
+      (_link, href: string) => inlineStyle(href, inline.stylesheet(href)),
     );
   const [head, body] = cut(shell, '</head>');
   const [beforeTitleTag, titleAndRest] = cut(head, '<title>');
@@ -124,6 +124,14 @@ export function splitTemplate(
     entry,
   };
 }
+
+/**
+ * A built stylesheet inside the page, named by its address: the app's code loader (Vite's) then
+ * knows these styles are here and does not fetch the file again before showing the page's code
+ * (src/lib/inlined-styles.ts).
+ */
+export const inlineStyle = (href: string, text: string): string =>
+  `<style data-href="/${href}">${text}</style>`;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -222,7 +230,7 @@ export async function createPageRenderer(options: {
       // The styles travel inside the page: the first paint waits for no second request. The
       // Content-Security-Policy hashes every built page's styles (server/static-site.ts).
       const routeStyles = assets.css
-        .map((href) => `<style>${stylesheet(href)}</style>`)
+        .map((href) => inlineStyle(href, stylesheet(href)))
         .filter(
           (style) => !pieces.beforeTitle.includes(style) && !pieces.afterTitle.includes(style),
         );

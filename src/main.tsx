@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { addressKey, pageAddress } from '../core/routes';
 import { readPageData } from './app/page-data';
@@ -6,6 +7,7 @@ import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
 import { holdTypedFields } from './lib/early-input';
+import { nameInlinedStyles } from './lib/inlined-styles';
 import { loadCookieBanner } from './features/consent/consent-gate';
 import './styles/global.css';
 
@@ -15,42 +17,65 @@ import './styles/global.css';
  * or another day (an offline copy, a static page from the build, a tab left open overnight) is
  * rendered afresh for this address and today, with the catalogue read as usual.
  */
-const root = document.getElementById('root');
-const data = readPageData(document);
-if (root) {
+function start(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  // Before any page code is asked for: the styles the page already carries are not fetched again.
+  nameInlinedStyles(document);
+  const data = readPageData(document);
   // Text typed before the app arrived is handed to it once it has hydrated (lib/early-input.ts).
   holdTypedFields(root);
   const current =
     data !== null &&
     data.today === todayUtc() &&
     data.address === addressKey(pageAddress(location.pathname, location.search));
-  if (current && root.firstElementChild) {
-    seedCatalogue(data.summaries, data.puzzles);
-    // The page's own code first (the page listed it, so it is already on its way): then the
-    // whole tree hydrates in one go, over the server's HTML.
-    const hydrate = () =>
+  if (!current || !root.firstElementChild) {
+    createRoot(root).render(<Root today={todayUtc()} />);
+    return;
+  }
+  seedCatalogue(data.summaries, data.puzzles);
+  // Hydration as a transition: React renders it in slices of a few milliseconds, so the main
+  // thread is never held long (TBT), and a press during it is still recorded and replayed.
+  const hydrate = () =>
+    startTransition(() => {
       hydrateRoot(root, <Root today={data.today} />, {
         // A mismatch is a bug: say so where the tests (and a developer) look.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       });
-    // And the cookie banner's, when the page shows it: a press of Accept made before the app
-    // arrived is then answered at once, not after another round trip.
-    const route = routeOf(location.pathname);
-    const banner = root.querySelector('.cookie-banner') ? loadCookieBanner() : null;
-    void Promise.all([route?.load(), banner]).then(hydrate, hydrate);
-  } else {
-    createRoot(root).render(<Root today={todayUtc()} />);
-  }
+    });
+  // The page's own code first (the page listed it, so it is already on its way), and the cookie
+  // banner's when the page shows it (a press of Accept made before the app arrived is then
+  // answered at once): then the whole tree hydrates in one go, over the server's HTML.
+  const route = routeOf(location.pathname);
+  const banner = root.querySelector('.cookie-banner') ? loadCookieBanner() : null;
+  void Promise.all([route?.load(), banner]).then(hydrate, hydrate);
 }
 
+start();
+
 /**
- * The service worker (offline play, update prompt) registers after the page has loaded, from its
- * own chunk, so it costs the first paint nothing. Production builds only: dev has no sw.js.
+ * The service worker (offline play, update prompt) registers from its own chunk once the page has
+ * loaded and the app is ready (`<html data-ready>`): it costs neither the first paint nor the
+ * time until a tap works. Production builds only: dev has no sw.js.
  */
 function startServiceWorker(): void {
   void import('./features/update/start-updates').then(({ startUpdates }) => startUpdates());
 }
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  if (document.readyState === 'complete') startServiceWorker();
-  else window.addEventListener('load', startServiceWorker, { once: true });
+function whenLoadedAndReady(run: () => void): void {
+  const html = document.documentElement;
+  const ready = new Promise<void>((resolve) => {
+    if (html.dataset.ready) return resolve();
+    const watch = new MutationObserver(() => {
+      if (!html.dataset.ready) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(html, { attributes: true, attributeFilter: ['data-ready'] });
+  });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([ready, loaded]).then(run);
 }
+if (import.meta.env.PROD && 'serviceWorker' in navigator) whenLoadedAndReady(startServiceWorker);

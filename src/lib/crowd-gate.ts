@@ -29,7 +29,12 @@ export function sendWaitingResults(): void {
     .catch(warn);
 }
 
+/**
+ * Everyone's figures for a puzzle, asked only with consent "accepted": without it the page makes
+ * no request to the results API at all, and the panel is not shown (docs/decisions.md).
+ */
 export function loadCrowd(puzzleId: string): Promise<CrowdAnswer> {
+  if (readConsent() !== 'accepted') return Promise.resolve({ kind: 'none' });
   return load()
     .then((crowd) => crowd.fetchCrowd(puzzleId))
     .catch(() => ({ kind: 'unavailable' }) as const);

@@ -104,12 +104,12 @@ export function PrivacyPage() {
         different puzzles. It keeps no internet address with a result.
       </p>
       <p>
-        We use the results only to show every player how everyone did (the “Today’s crowd” panel
-        after a game, from 20 results) and to check how hard each puzzle really is, and keep them
-        while the puzzle is in the game. If the result cannot be sent (you are offline, or our
+        We use the results only to show players who accepted how everyone did (the “Today’s crowd”
+        panel after a game, from 20 results) and to check how hard each puzzle really is, and keep
+        them while the puzzle is in the game. If the result cannot be sent (you are offline, or our
         server does not answer), it waits in <code>linchpin_crowd_pending</code> and goes on your
-        next visit. If you do not accept, or reject later, nothing is sent; the panel still shows
-        the figures, and reading them sends nothing about you.
+        next visit. If you do not accept, or reject later, nothing is sent, and the page does not
+        ask our server for the crowd’s figures either: the panel is not shown.
       </p>
 
       <h2>What our server keeps from the forms</h2>
