@@ -96,9 +96,8 @@ export function splitTemplate(
           `href="data:image/svg+xml,${inline.icon.replace(/"/g, "'").replace(/[#%<>\n]/g, encodeURIComponent)}"`,
     )
     // The template's own stylesheet links become <style> elements.
-    .replace(
-      /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-      (_link, href: string) => inlineStyle(href, inline.stylesheet(href)),
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, href: string) =>
+      inlineStyle(href, inline.stylesheet(href)),
     );
   const [head, body] = cut(shell, '</head>');
   const [beforeTitleTag, titleAndRest] = cut(head, '<title>');
