@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
 import { NotFoundScreen } from '../components/error-screen';
@@ -21,7 +21,8 @@ function PageLoading() {
   );
 }
 
-export function App() {
+/** `children`: what needs the player's choices beside the pages (src/app/root.tsx: Ready). */
+export function App({ children }: { children?: ReactNode }) {
   const [location] = useLocation();
   usePageViews(location);
   return (
@@ -56,6 +57,7 @@ export function App() {
           </ErrorBoundary>
           <ModalHost />
           <ConsentGate />
+          {children}
         </ModalProvider>
       </GameActivityProvider>
     </PreferencesProvider>

@@ -1,5 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { finishEarlyInput } from '../lib/early-input';
+import { usePreferences } from '../lib/preferences/preferences';
 import { PageProvider, type headCollector } from '../lib/page-context';
 import { PlayerProvider, usePlayer } from '../lib/player-context';
 import { App } from './app';
@@ -11,12 +12,14 @@ import { App } from './app';
  */
 function Ready() {
   const { loaded } = usePlayer();
+  // And the player's own choices are in (both arrive as transitions after hydration).
+  const { applied: hydrated } = usePreferences();
   useEffect(() => {
-    if (!loaded || document.documentElement.dataset.ready) return;
+    if (!loaded || !hydrated || document.documentElement.dataset.ready) return;
     document.documentElement.dataset.ready = 'true';
     const timer = window.setTimeout(() => finishEarlyInput(document.getElementById('root')), 0);
     return () => window.clearTimeout(timer);
-  }, [loaded]);
+  }, [loaded, hydrated]);
   return null;
 }
 
@@ -32,8 +35,9 @@ export function Root({
     <StrictMode>
       <PageProvider today={today} head={head}>
         <PlayerProvider>
-          <App />
-          <Ready />
+          <App>
+            <Ready />
+          </App>
         </PlayerProvider>
       </PageProvider>
     </StrictMode>

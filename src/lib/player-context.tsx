@@ -1,4 +1,11 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { EMPTY_PLAYER, type PlayerStore } from '../../core/records';
 import { loadPlayer } from './player-state';
 
@@ -18,7 +25,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     let live = true;
     void loadPlayer().then((loaded) => {
       loadedOnce = loaded;
-      if (live) setStore(loaded);
+      // A transition: the pages render with the player's data in slices, not one long task.
+      if (live) startTransition(() => setStore(loaded));
     });
     return () => {
       live = false;

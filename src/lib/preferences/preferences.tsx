@@ -1,10 +1,20 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useHydrated } from '../hydration';
 import { DEFAULTS, type Preferences } from './preferences-model';
 import { storedPreferences, storePreferences } from './stored-preferences';
 
 interface PreferencesContextValue extends Preferences {
   update: (change: Partial<Preferences>) => void;
+  /** Whether the player's stored choices are in (false while the server's page is hydrated). */
+  applied: boolean;
 }
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
@@ -22,20 +32,28 @@ export function PreferencesProvider({
   initial?: Partial<Preferences>;
 }) {
   const hydrated = useHydrated();
+  // The stored choices come in as a transition once hydration is over: the render that applies
+  // them runs in slices of a few milliseconds, never as one long task (TBT). A provider mounted
+  // after hydration has them from its first render.
+  const [applied, setApplied] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated && !applied) startTransition(() => setApplied(true));
+  }, [hydrated, applied]);
   const [stored] = useState(storedPreferences);
   const [changes, setChanges] = useState<Partial<Preferences>>({});
   const value = useMemo(
     () => ({
       ...DEFAULTS,
-      ...(hydrated ? stored : {}),
+      ...(applied ? stored : {}),
       ...initial,
       ...changes,
+      applied,
       update: (change: Partial<Preferences>) => {
         storePreferences(change);
         setChanges((current) => ({ ...current, ...change }));
       },
     }),
-    [hydrated, stored, initial, changes],
+    [applied, stored, initial, changes],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }
