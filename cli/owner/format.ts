@@ -67,16 +67,21 @@ export function formatList(
     entry.handledAt === null ? 'new' : 'handled',
     ...COLUMNS[kind].map((column) => cell(entry.fields[column.field] ?? '', column.width)),
   ]);
+  const count = `${entries.length} ${entries.length === 1 ? noun(kind) : kind}`;
+  return [...formatTable(header, rows), '', count].join('\n');
+}
+
+/** A plain-text table: each column as wide as its widest cell, two spaces between columns. */
+export function formatTable(header: readonly string[], rows: readonly string[][]): string[] {
   const widths = header.map((title, index) =>
     Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)),
   );
-  const line = (row: string[]) =>
+  const line = (row: readonly string[]) =>
     row
       .map((value, index) => value.padEnd(widths[index] ?? 0))
       .join('  ')
       .trimEnd();
-  const count = `${entries.length} ${entries.length === 1 ? noun(kind) : kind}`;
-  return [line(header), ...rows.map(line), '', count].join('\n');
+  return [line(header), ...rows.map(line)];
 }
 
 function indent(text: string): string {

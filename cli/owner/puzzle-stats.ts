@@ -9,7 +9,7 @@ import { isDifficulty } from '../../core/game/difficulty';
 import type { Difficulty } from '../../core/difficulties';
 import { type PuzzleTally } from '../../server/db/results-store';
 import { type CatalogueEntry } from './import-puzzle';
-import { visible } from './format';
+import { formatTable, visible } from './format';
 
 /**
  * `npm run owner -- puzzle-stats`: the crowd's figures of each puzzle played, from the same query
@@ -136,14 +136,6 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
       ? `${visible(item.foundLastMostOften.category)} (${item.foundLastMostOften.count} of ${item.foundLastMostOften.of})`
       : '–',
   ]);
-  const widths = header.map((title, index) =>
-    Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)),
-  );
-  const line = (row: string[]) =>
-    row
-      .map((value, index) => value.padEnd(widths[index] ?? 0))
-      .join('  ')
-      .trimEnd();
   const mismatches = stats.filter((item) => item.labelMismatch !== null);
   const check =
     mismatches.length === 0
@@ -154,5 +146,5 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
             (item) => `  ${item.id} (${item.date ?? '?'}) is ${item.labelMismatch}`,
           ),
         ];
-  return [line(header), ...rows.map(line), '', ...check].join('\n');
+  return [...formatTable(header, rows), '', ...check].join('\n');
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { CROWD_MINIMUM, percent, type CrowdFigures } from '../../../core/crowd';
 import { formatDisplayDate } from '../../../core/dates';
 import type { Puzzle } from '../../../core/puzzle';
+import { TriesBars } from '../../components/tries-bars';
 import { loadCrowd } from '../../lib/crowd-gate';
 import type { CrowdAnswer } from '../../lib/crowd-results';
 import { CROWD_STRINGS } from './crowd-strings';
@@ -42,7 +43,6 @@ export function CrowdPanel({ puzzle, daily }: { puzzle: Puzzle; daily: boolean }
 
 function Figures({ figures, puzzle }: { figures: CrowdFigures; puzzle: Puzzle }) {
   const rate = percent(figures.solved, figures.players);
-  const most = Math.max(1, ...figures.distribution);
   const last = figures.foundLast;
   const lastName = last ? (puzzle.categories[last.category]?.name ?? '') : '';
   return (
@@ -65,23 +65,14 @@ function Figures({ figures, puzzle }: { figures: CrowdFigures; puzzle: Puzzle })
         </div>
       </dl>
       <h3 id="crowd-distribution-title">{CROWD_STRINGS.distribution}</h3>
-      <ol className="crowd-distribution" aria-labelledby="crowd-distribution-title">
-        {figures.distribution.map((count, index) => (
-          <li key={index} aria-label={CROWD_STRINGS.barLabel(index + 1, count)}>
-            <span className="crowd-tries" aria-hidden="true">
-              {index + 1}
-            </span>
-            <span className="crowd-track" aria-hidden="true">
-              <span
-                className="crowd-bar"
-                style={{ width: `${Math.max(8, (100 * count) / most)}%` }}
-              >
-                {count.toLocaleString('en-US')}
-              </span>
-            </span>
-          </li>
-        ))}
-      </ol>
+      <TriesBars
+        labelledBy="crowd-distribution-title"
+        bars={figures.distribution.map((count, index) => ({
+          tries: index + 1,
+          count,
+          label: CROWD_STRINGS.barLabel(index + 1, count),
+        }))}
+      />
       <p className="crowd-last">
         {last && lastName
           ? CROWD_STRINGS.foundLast(lastName, last.count, last.of)

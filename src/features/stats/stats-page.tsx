@@ -6,6 +6,7 @@ import { useConsent } from '../../lib/consent-state';
 import { useHydrated } from '../../lib/hydration';
 import { STRINGS } from '../../strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
+import { TriesBars } from '../../components/tries-bars';
 import './stats.css';
 
 /**
@@ -66,32 +67,16 @@ function StatNumbers({ view }: { view: Statistics }) {
 }
 
 function GuessDistribution({ view }: { view: Statistics }) {
-  const most = Math.max(1, ...view.guessDistribution.map((bar) => bar.count));
   return (
     <section aria-labelledby="distribution-title">
       <h2 id="distribution-title">{STRINGS.statsDistribution}</h2>
-      <ol className="distribution">
-        {view.guessDistribution.map((bar) => (
-          <li
-            key={bar.tries}
-            className={bar.latest ? 'distribution-row latest' : 'distribution-row'}
-            aria-label={STRINGS.statsBarLabel(bar.tries, bar.count, bar.latest)}
-          >
-            <span className="distribution-tries" aria-hidden="true">
-              {bar.tries}
-            </span>
-            <span className="distribution-track" aria-hidden="true">
-              <span
-                className="distribution-bar"
-                style={{ width: `${Math.max(8, (100 * bar.count) / most)}%` }}
-              >
-                {bar.count}
-                {bar.latest ? <span className="distribution-latest"> ★</span> : null}
-              </span>
-            </span>
-          </li>
-        ))}
-      </ol>
+      <TriesBars
+        labelledBy="distribution-title"
+        bars={view.guessDistribution.map((bar) => ({
+          ...bar,
+          label: STRINGS.statsBarLabel(bar.tries, bar.count, bar.latest),
+        }))}
+      />
       {/* Always there (empty once a game is won), so the page keeps its shape as records load. */}
       <p className="stats-empty">{view.gamesWon === 0 ? STRINGS.statsNoWins : ''}</p>
     </section>
