@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROUTES } from '../../core/routes';
 import { NoteDot } from './note-dot';
@@ -73,15 +73,9 @@ export function SiteHeader() {
           <LogoText />
         </Link>
         <div className="header-actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={STRINGS.howToPlay}
-            title={STRINGS.howToPlay}
-            onClick={() => open({ kind: 'howToPlay' })}
-          >
+          <HeaderButton label={STRINGS.howToPlay} onClick={() => open({ kind: 'howToPlay' })}>
             <HelpIcon />
-          </button>
+          </HeaderButton>
           <Link
             href={ROUTES.stats}
             className="icon-button"
@@ -90,28 +84,53 @@ export function SiteHeader() {
           >
             <StatsIcon />
           </Link>
-          <button
-            type="button"
-            className="icon-button note-dot-host"
-            aria-label={STRINGS.authorsNote}
-            title={STRINGS.authorsNote}
+          <HeaderButton
+            label={STRINGS.authorsNote}
+            className="note-dot-host"
             onClick={() => open({ kind: 'note' })}
           >
             <NoteIcon />
             <NoteDot />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={STRINGS.settings}
-            title={STRINGS.settings}
-            onClick={() => open({ kind: 'settings' })}
-          >
-            <SettingsIcon />
-          </button>
+          </HeaderButton>
+          <SettingsButton />
         </div>
       </div>
     </header>
+  );
+}
+
+/** A header's icon button: its name is also its tooltip. */
+function HeaderButton({
+  label,
+  onClick,
+  className,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `icon-button ${className}` : 'icon-button'}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Settings, in the site's header and in the board's. */
+export function SettingsButton() {
+  const { open } = useModal();
+  return (
+    <HeaderButton label={STRINGS.settings} onClick={() => open({ kind: 'settings' })}>
+      <SettingsIcon />
+    </HeaderButton>
   );
 }
 
