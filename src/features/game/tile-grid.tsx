@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
 import { tileStyle } from '../../components/tile-style';
@@ -67,6 +67,15 @@ interface TileProps {
   onToggle: (position: number) => void;
 }
 
+/**
+ * A word with a run of 8 or more letters that no line can break (lines break at spaces and
+ * hyphens) is drawn smaller to fit its tile (`--run`, game.css), rather than cut mid-word.
+ */
+function fitStyle(word: string): CSSProperties | undefined {
+  const run = Math.max(...word.split(/[\s-]+/).map((part) => part.length));
+  return run >= 8 ? ({ '--run': run } as CSSProperties) : undefined;
+}
+
 const Tile = memo(function Tile({
   word,
   position,
@@ -99,7 +108,9 @@ const Tile = memo(function Tile({
         if (!disabled) onToggle(position);
       }}
     >
-      <span className="tile-word">{word}</span>
+      <span className="tile-word" style={fitStyle(word)}>
+        {word}
+      </span>
       {groups.length > 0 ? (
         <span className="tile-badges" aria-hidden="true">
           {groups.map((g) => (
