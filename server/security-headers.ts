@@ -1,12 +1,15 @@
-import fastifyHelmet from '@fastify/helmet';
 import { createHash } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { INLINE_SCRIPTS } from '../core/inline-scripts';
 
 /**
  * Security headers on every response (helmet), with a strict Content-Security-Policy: scripts and
  * styles from this site only, plus the inline ones index.html carries, allowed by their hashes.
- * Third-party hosts appear only when ads or analytics are configured.
+ * Third-party hosts appear only when ads or analytics are configured. None of these headers depends
+ * on the request, so helmet builds them once at start and every answer gets the same set (helmet's
+ * Fastify plugin would rebuild and recheck the whole policy on every request).
  */
 
 // Google AdSense (docs/spec.md §7 "ad network"): script, ad frames, images and reporting calls.
@@ -101,18 +104,42 @@ export function cspDirectives(options: CspOptions): Record<string, string[]> {
   };
 }
 
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=()';
+
+/** The headers helmet sets for these options, read once from its middleware. */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  // helmet 8 throws a bad option at once rather than passing it on.
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/** Every header the site sends on every answer. */
+export function securityHeaders(options: CspOptions): Record<string, string> {
+  return {
+    ...helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+    }),
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions): void {
-  void app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header(
-      'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
-    );
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
