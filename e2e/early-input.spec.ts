@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { circle, puzzleDated, tile } from './support';
+import { archivePuzzle, circle, puzzleDated, setClock, tile } from './support';
 
 /**
  * Every tap counts: a page paints long before its code has arrived, and whatever the player does
@@ -54,6 +54,28 @@ test('circles and tiles pressed before the code arrives are all applied, in orde
     await expect(circle(page, n)).toHaveAttribute('aria-pressed', 'false');
   for (const word of words.slice(3)) await expect(tile(page, word)).toHaveAccessibleName(word);
   await expect(circle(page, 1)).not.toHaveAttribute('data-early', '');
+});
+
+test('on a page of another day, rendered afresh, presses land on the controls in the same place', async ({
+  page,
+}) => {
+  // The browser's day is an earlier one: the server's page is today's, so the app renders the
+  // board of the browser's day in its place (as for a tab left open overnight), showing the
+  // loading line until that puzzle arrives.
+  await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  await circle(page, 1).click();
+  await grid.nth(0).click();
+  await grid.nth(1).click();
+  await notYetHydrated(page);
+  await expect(circle(page, 1)).toHaveAttribute('data-early', '');
+
+  await hydrated(page);
+  await expect(grid.nth(0)).toHaveAccessibleName(/, in group 1$/);
+  await expect(grid.nth(1)).toHaveAccessibleName(/, in group 1$/);
+  await expect(circle(page, 1)).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('Submit pressed on an incomplete board before the code arrives shows its message after', async ({
