@@ -18,8 +18,6 @@ import './styles/global.css';
 const root = document.getElementById('root');
 const data = readPageData(document);
 if (root) {
-  // Text typed before the app arrived is handed to it once it has hydrated (lib/early-input.ts).
-  holdTypedFields(root);
   const current =
     data !== null &&
     data.today === todayUtc() &&
@@ -28,11 +26,15 @@ if (root) {
     seedCatalogue(data.summaries, data.puzzles);
     // The page's own code first (the page listed it, so it is already on its way): then the
     // whole tree hydrates in one go, over the server's HTML.
-    const hydrate = () =>
+    const hydrate = () => {
+      // Text typed before the app hydrates is handed to it once it is here (lib/early-input.ts):
+      // noted now, after the wait for the page's code, so nothing typed meanwhile is missed.
+      holdTypedFields(root);
       hydrateRoot(root, <Root today={data.today} />, {
         // A mismatch is a bug: say so where the tests (and a developer) look.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       });
+    };
     // And the cookie banner's, when the page shows it: a press of Accept made before the app
     // arrived is then answered at once, not after another round trip.
     const route = routeOf(location.pathname);

@@ -102,4 +102,28 @@ describe('the early-input recorder', () => {
     finishEarlyInput(root);
     expect(inputs).toEqual(['Ada', 'Hello']);
   });
+
+  it('hands over text typed after it was noted, and noted text that a render cleared', () => {
+    const root = page(
+      '<input id="name" value="" /><textarea id="msg"></textarea><input id="mail" value="" />',
+    );
+    const field = (id: string) => document.getElementById(id) as HTMLInputElement;
+    field('name').value = 'Ada';
+    holdTypedFields(root);
+    // Typed while the page's code was still on its way: after the note, before the app.
+    field('msg').value = 'Hello';
+    // The app's render drew the name field again as it was: the noted text is handed over.
+    field('name').value = '';
+    // Typed once the app was here: the app took it (it draws what it holds), nothing to hand over.
+    field('mail').value = 'ada@example.com';
+    field('mail').defaultValue = 'ada@example.com';
+    const inputs: string[] = [];
+    root.addEventListener('input', (event) =>
+      inputs.push(
+        `${(event.target as HTMLInputElement).id}=${(event.target as HTMLInputElement).value}`,
+      ),
+    );
+    finishEarlyInput(root);
+    expect(inputs).toEqual(['name=Ada', 'msg=Hello']);
+  });
 });

@@ -81,13 +81,18 @@ type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 /** Fields whose text the player changed before the app arrived, with that text. */
 export function typedFields(root: Element | null): [TextField, string][] {
-  if (!root) return [];
-  const fields = root.querySelectorAll<TextField>(
-    'input:not([type=radio]):not([type=checkbox]):not([type=submit]):not([type=button]):not([type=hidden]), textarea',
-  );
-  return [...fields]
+  return textFields(root)
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => [field, field.value]);
+}
+
+function textFields(root: Element | null): TextField[] {
+  if (!root) return [];
+  return [
+    ...root.querySelectorAll<TextField>(
+      'input:not([type=radio]):not([type=checkbox]):not([type=submit]):not([type=button]):not([type=hidden]), textarea',
+    ),
+  ];
 }
 
 /**
@@ -109,11 +114,32 @@ export function restoreTypedFields(fields: readonly [TextField, string][]): void
   }
 }
 
-let typedBeforeHydration: [TextField, string][] = [];
+/** A field's typed text as noted just before hydration, and the value the page had drawn in it. */
+let typedBeforeHydration: { field: TextField; text: string; drawn: string }[] = [];
 
-/** Before the app hydrates: notes the text typed into fields so far. */
+/** Just before the app hydrates: notes the text typed into fields so far. */
 export function holdTypedFields(root: Element | null): void {
-  typedBeforeHydration = typedFields(root);
+  typedBeforeHydration = typedFields(root).map(([field, text]) => ({
+    field,
+    text,
+    drawn: field.defaultValue,
+  }));
+}
+
+/**
+ * The text to hand to the app once it is here. A field whose text differs from what the app drew
+ * holds text the app has not seen: typed while the app was hydrating, or before and kept by it.
+ * A field noted before hydration that shows again what the page drew had its text cleared by the
+ * app's render, so the noted text is handed over. Any other field the app knows as it is.
+ */
+export function typedSinceHeld(root: Element | null): [TextField, string][] {
+  const typed: [TextField, string][] = [];
+  for (const field of textFields(root)) {
+    const held = typedBeforeHydration.find((noted) => noted.field === field);
+    if (field.value !== field.defaultValue) typed.push([field, field.value]);
+    else if (held && field.value === held.drawn) typed.push([field, held.text]);
+  }
+  return typed;
 }
 
 /**
@@ -121,7 +147,7 @@ export function holdTypedFields(root: Element | null): void {
  * press and key, in order. The recorder stops here, so nothing is replayed twice.
  */
 export function finishEarlyInput(root: Element | null): void {
-  const typed = typedBeforeHydration;
+  const typed = typedSinceHeld(root);
   typedBeforeHydration = [];
   const inputs = takeEarlyInput();
   restoreTypedFields(typed);
