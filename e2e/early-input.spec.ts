@@ -78,6 +78,24 @@ test('on a page of another day, rendered afresh, presses land on the controls in
   await expect(circle(page, 1)).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('on a page of another day, the control reached with the keyboard keeps the focus once drawn afresh', async ({
+  page,
+}) => {
+  await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  await page.getByRole('button', { name: 'About the modes' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(grid.nth(0)).toBeFocused();
+  await notYetHydrated(page);
+
+  await hydrated(page);
+  await expect(grid.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(grid.nth(1)).toBeFocused();
+});
+
 test('Submit pressed on an incomplete board before the code arrives shows its message after', async ({
   page,
 }) => {

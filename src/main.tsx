@@ -5,7 +5,7 @@ import { Root } from './app/root';
 import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
-import { holdTypedFields } from './lib/early-input';
+import { holdFocus, holdTypedFields } from './lib/early-input';
 import { loadCookieBanner } from './features/consent/consent-gate';
 import './styles/global.css';
 
@@ -41,6 +41,8 @@ if (root) {
     const banner = root.querySelector('.cookie-banner') ? loadCookieBanner() : null;
     void Promise.all([route?.load(), banner]).then(hydrate, hydrate);
   } else {
+    // The control the player has reached takes the focus again once the page is drawn afresh.
+    holdFocus(root);
     createRoot(root).render(<Root today={todayUtc()} />);
   }
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_INPUT_SCRIPT } from '../../core/inline-scripts';
-import { finishEarlyInput, holdTypedFields, takeEarlyInput } from './early-input';
+import { finishEarlyInput, holdFocus, holdTypedFields, takeEarlyInput } from './early-input';
 
 function page(html: string): HTMLElement {
   document.body.innerHTML = `<div id="root">${html}</div>`;
@@ -88,6 +88,16 @@ describe('the early-input recorder', () => {
     document.getElementById('fresh')?.addEventListener('click', fresh);
     finishEarlyInput(root);
     expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the focus to the control in the same place when the page was drawn afresh', () => {
+    const root = page('<p>Loading</p><div><button>A</button><button id="b">B</button></div>');
+    document.getElementById('b')?.focus();
+    holdFocus(root);
+    root.innerHTML = '<p>Puzzle</p><div><button>C</button><button id="d">D</button></div>';
+    expect(document.activeElement).toBe(document.body);
+    finishEarlyInput(root);
+    expect(document.activeElement?.id).toBe('d');
   });
 
   it('hands text typed before the app to the app, as an input event', () => {

@@ -36,7 +36,7 @@ export function takeEarlyInput(): EarlyInput[] {
   return recorder()?.take() ?? [];
 }
 
-function resolve(input: EarlyInput, root: Element): Element | null {
+function resolve(input: Pick<EarlyInput, 'el' | 'path'>, root: Element): Element | null {
   if (input.el.isConnected) return input.el;
   if (!input.path) return null;
   let node: Element | undefined = root;
@@ -45,6 +45,47 @@ function resolve(input: EarlyInput, root: Element): Element | null {
     if (!node) return null;
   }
   return node;
+}
+
+/** Child indexes from `root` to `el`, as the recorder notes them; null when `el` is not inside. */
+function pathOf(el: Element, root: Element): number[] | null {
+  const path: number[] = [];
+  let node: Element | null = el;
+  while (node && node !== root) {
+    let index = 0;
+    for (
+      let sibling = node.previousElementSibling;
+      sibling;
+      sibling = sibling.previousElementSibling
+    )
+      index += 1;
+    path.unshift(index);
+    node = node.parentElement;
+  }
+  return node ? path : null;
+}
+
+let focusedBeforeApp: Pick<EarlyInput, 'el' | 'path'> | null = null;
+
+/**
+ * Before the app renders a page afresh (its HTML is replaced): notes the control the player had
+ * reached with the keyboard, so the control in the same place takes the focus once the page is
+ * drawn again.
+ */
+export function holdFocus(root: Element | null): void {
+  const el = document.activeElement;
+  const path = root && el ? pathOf(el, root) : null;
+  focusedBeforeApp = el && path && path.length > 0 ? { el, path } : null;
+}
+
+/** Gives the focus back to the control in the place of the one that had it, if nothing has it now. */
+function restoreFocus(root: Element | null): void {
+  const held = focusedBeforeApp;
+  focusedBeforeApp = null;
+  if (!held || !root || held.el.isConnected) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const el = resolve(held, root);
+  if (el instanceof HTMLElement) el.focus();
 }
 
 /** Replays each held input on its control (or the control now in its place). */
@@ -143,13 +184,14 @@ export function typedSinceHeld(root: Element | null): [TextField, string][] {
 }
 
 /**
- * Once the app has hydrated and applied the player's data: typed text first, then every held
- * press and key, in order. The recorder stops here, so nothing is replayed twice.
+ * Once the app has hydrated and applied the player's data: typed text first, then the focus of a
+ * page drawn afresh, then every held press and key, in order. The recorder stops here, so nothing is replayed twice.
  */
 export function finishEarlyInput(root: Element | null): void {
   const typed = typedSinceHeld(root);
   typedBeforeHydration = [];
   const inputs = takeEarlyInput();
   restoreTypedFields(typed);
+  restoreFocus(root);
   replayEarlyInput(inputs, root);
 }
