@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { archivePuzzle, circle, puzzleDated, setClock, tile } from './support';
+import { archivePuzzle, circle, hydrated, puzzleDated, setClock, tile } from './support';
 
 /**
  * Every tap counts: a page paints long before its code has arrived, and whatever the player does
  * in between takes effect once the app has hydrated, exactly once and in order. These tests hold
- * the app's code back for 2 seconds and act the moment a control is visible, as a player does
- * (Playwright's own `test`, not the suite's, which waits for hydration after each navigation).
+ * the app's code back for 2 seconds and act the moment a control is visible, as a player does (as
+ * every test of the suite does), then wait for the app (`hydrated`): what it does then is their
+ * subject.
  */
 
 const today = new Date().toISOString().slice(0, 10);
@@ -19,8 +20,6 @@ async function holdBackCode(page: Page): Promise<void> {
   });
 }
 
-const hydrated = (page: Page) =>
-  expect(page.locator('html')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
 const notYetHydrated = async (page: Page) =>
   expect(await page.locator('html').getAttribute('data-ready')).toBeNull();
 
