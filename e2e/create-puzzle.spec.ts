@@ -1,11 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import LZString from 'lz-string';
 import { draftToPuzzle } from '../core/custom-puzzle';
 import { DRAFT_FIELDS, type PuzzleDraft } from '../core/puzzle-draft';
 import { GOOD_DRAFT } from '../core/test/fixtures';
-import { acceptCookies, expectNoViolations, placeGroups, test, wrongGroupings } from './support';
+import {
+  acceptCookies,
+  expectNoViolations,
+  hydrated,
+  placeGroups,
+  wrongGroupings,
+} from './support';
 
 /** /create, the puzzle builder, and /play#…, the puzzle its link carries (issue "Make your own"). */
 
@@ -65,7 +71,6 @@ test('a puzzle built by its fields gets a link that a friend opens in a fresh br
   ]);
   const other = await friend.newPage();
   await other.goto(link);
-  await other.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await expect(other.getByRole('heading', { level: 1, name: 'Under Lock' })).toBeVisible();
   await expect(other.getByText('By Robin')).toBeVisible();
   await expect(other.getByText('Normal Mode')).toBeVisible();
@@ -156,6 +161,9 @@ test('problems show beside their fields as the player types, and nothing is made
   page,
 }) => {
   await page.goto('/create');
+  // The subject is what the app says as fields are typed and left: leaving a field is not held
+  // before the app is here (presses, keys and submissions are), so the app learns of it after.
+  await hydrated(page);
   // A blank field is not nagged before it was left or a button pressed.
   await field(page, 'specialWord').fill('Key');
   await field(page, 'category1_name').fill('Piano parts');
@@ -214,6 +222,9 @@ test('with consent, what was typed survives a reload; without, it lasts the visi
   page,
 }) => {
   await page.goto('/create');
+  // The subject is the app's memory of the draft: a link followed before the app is here is a
+  // page load like any other (links are never held, docs/decisions.md), which keeps nothing.
+  await hydrated(page);
   await field(page, 'title').fill('Half Made');
   await field(page, 'specialWord').fill('Bank');
   // No consent yet: kept in memory while moving around, gone on a reload, never stored.
@@ -234,6 +245,10 @@ test('with consent, what was typed survives a reload; without, it lasts the visi
   await page.goto('/create');
   await field(page, 'title').fill('Half Made');
   await field(page, 'category2_word1').fill('River');
+  // Reloaded once the draft is stored (what was typed before the app arrived is stored with it).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('linchpin_puzzle_draft')))
+    .toContain('River');
   await page.reload();
   await expect(field(page, 'title')).toHaveValue('Half Made');
   await expect(field(page, 'category2_word1')).toHaveValue('River');
@@ -241,6 +256,8 @@ test('with consent, what was typed survives a reload; without, it lasts the visi
   // A damaged stored draft is no draft: an empty builder, no crash.
   await page.evaluate(() => localStorage.setItem('linchpin_puzzle_draft', '{"expires":'));
   await page.reload();
+  // The server's builder is empty too: the app must have read the damaged draft to say so.
+  await hydrated(page);
   await expect(field(page, 'title')).toHaveValue('');
 });
 

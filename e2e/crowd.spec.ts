@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import {
   acceptCookies,
   expectNoViolations,
@@ -9,7 +9,6 @@ import {
   placeGroups,
   puzzleDated,
   setClock,
-  test,
 } from './support';
 
 /**

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { circle, puzzleDated, tile } from './support';
+import { archivePuzzle, circle, hydrated, puzzleDated, setClock, tile } from './support';
 
 /**
  * Every tap counts: a page paints long before its code has arrived, and whatever the player does
  * in between takes effect once the app has hydrated, exactly once and in order. These tests hold
- * the app's code back for 2 seconds and act the moment a control is visible, as a player does
- * (Playwright's own `test`, not the suite's, which waits for hydration after each navigation).
+ * the app's code back for 2 seconds and act the moment a control is visible, as a player does (as
+ * every test of the suite does), then wait for the app (`hydrated`): what it does then is their
+ * subject.
  */
 
 const today = new Date().toISOString().slice(0, 10);
@@ -19,8 +20,6 @@ async function holdBackCode(page: Page): Promise<void> {
   });
 }
 
-const hydrated = (page: Page) =>
-  expect(page.locator('html')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
 const notYetHydrated = async (page: Page) =>
   expect(await page.locator('html').getAttribute('data-ready')).toBeNull();
 
@@ -54,6 +53,46 @@ test('circles and tiles pressed before the code arrives are all applied, in orde
     await expect(circle(page, n)).toHaveAttribute('aria-pressed', 'false');
   for (const word of words.slice(3)) await expect(tile(page, word)).toHaveAccessibleName(word);
   await expect(circle(page, 1)).not.toHaveAttribute('data-early', '');
+});
+
+test('on a page of another day, rendered afresh, presses land on the controls in the same place', async ({
+  page,
+}) => {
+  // The browser's day is an earlier one: the server's page is today's, so the app renders the
+  // board of the browser's day in its place (as for a tab left open overnight), showing the
+  // loading line until that puzzle arrives.
+  await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  await circle(page, 1).click();
+  await grid.nth(0).click();
+  await grid.nth(1).click();
+  await notYetHydrated(page);
+  await expect(circle(page, 1)).toHaveAttribute('data-early', '');
+
+  await hydrated(page);
+  await expect(grid.nth(0)).toHaveAccessibleName(/, in group 1$/);
+  await expect(grid.nth(1)).toHaveAccessibleName(/, in group 1$/);
+  await expect(circle(page, 1)).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('on a page of another day, the control reached with the keyboard keeps the focus once drawn afresh', async ({
+  page,
+}) => {
+  await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  await page.getByRole('button', { name: 'About the modes' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(grid.nth(0)).toBeFocused();
+  await notYetHydrated(page);
+
+  await hydrated(page);
+  await expect(grid.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(grid.nth(1)).toBeFocused();
 });
 
 test('Submit pressed on an incomplete board before the code arrives shows its message after', async ({

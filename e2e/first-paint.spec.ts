@@ -3,8 +3,7 @@ import { PLAYER_COOKIES, puzzleDated } from './support';
 
 /**
  * The first paint, before any of the app's code has run: the page's HTML and its first inline
- * script alone (the app's scripts are refused). Playwright's own `test`: the suite's waits for
- * hydration, which never comes here.
+ * script alone (the app's scripts are refused).
  */
 
 const today = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,4 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from './support';
+import { expect, test, type Page } from '@playwright/test';
 
 /** The contact and puzzle forms against the real server (its own empty database per run). */
 

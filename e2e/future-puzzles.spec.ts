@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
-import { readPuzzles, test } from './support';
+import { expect, test } from '@playwright/test';
+import { readPuzzles } from './support';
 
 /**
  * No answer before its day: tomorrow's puzzle (by the server's real clock) is in no page, page

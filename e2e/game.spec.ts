@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   archivePuzzle,
   chooseDifficulty,
@@ -8,7 +8,6 @@ import {
   setClock,
   tile,
   wrongGroupings,
-  test,
 } from './support';
 
 const TODAY = '2026-11-20';

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { openPausedAt, puzzleDated, readPuzzles, setClock, test } from './support';
+import { expect, test } from '@playwright/test';
+import { openPausedAt, puzzleDated, readPuzzles, setClock } from './support';
 
 test('home shows today’s puzzle, the tagline, the countdown and the version', async ({ page }) => {
   const daily = puzzleDated('2026-11-20');

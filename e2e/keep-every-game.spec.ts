@@ -1,15 +1,15 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   acceptCookies,
   archivePuzzle,
   circle,
+  hydrated,
   loseGame,
   placeGroups,
   puzzleDated,
   setClock,
   tile,
   wrongGroupings,
-  test,
 } from './support';
 
 const TODAY = '2026-11-20';
@@ -95,6 +95,8 @@ test('an archive puzzle in progress is kept beside the daily one', async ({ page
   const before = await boardSnapshot(page);
 
   await page.goto('/game');
+  // The server's board is a fresh one too: the app must have read the kept games to say so.
+  await hydrated(page);
   await expect(page.getByText('Try 1 of 6')).toBeVisible();
   await page.goto(`/game?puzzleId=${older.id}&mode=play`);
   await expect(page.getByText('Try 2 of 6')).toBeVisible();
@@ -198,6 +200,8 @@ test('a kept game whose puzzle changed is dropped, and a fresh game starts', asy
     localStorage.setItem('linchpin_games', JSON.stringify(record));
   });
   await page.reload();
+  // The server's board is a fresh one too: the app must have read the kept game to say so.
+  await hydrated(page);
   await expect(page.getByText('Try 1 of 6')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your tries' })).toHaveCount(0);
 });
@@ -218,6 +222,8 @@ test('the grid and the circles are crossed with the arrow keys, one tab stop eac
   await page.goto('/game');
   const grid = page.getByRole('group', { name: 'Words' });
   const tiles = grid.getByRole('button');
+  // The browser's day is not the server's: the words are read from this day's board, once drawn.
+  await expect(page.getByRole('heading', { level: 1, name: daily.title })).toBeVisible();
   await expect(tiles).toHaveCount(9);
   const words = await tiles.evaluateAll((buttons) => buttons.map((b) => b.textContent ?? ''));
   const focusedTile = () =>
@@ -259,12 +265,12 @@ test('the grid and the circles are crossed with the arrow keys, one tab stop eac
     await page.keyboard.press('Enter');
     await expect(circle(page, index + 1)).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('Shift+Tab');
-    expect(await focusedTile()).toBe(at);
+    await expect.poll(focusedTile).toBe(at);
     for (const word of category.words) {
       const target = words.indexOf(word);
       await arrowTo(page, at, target);
       at = target;
-      expect(await focusedTile()).toBe(at);
+      await expect.poll(focusedTile).toBe(at);
       await page.keyboard.press(index % 2 === 0 ? 'Space' : 'Enter');
     }
   }

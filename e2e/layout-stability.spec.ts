@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type Page } from '@playwright/test';
-import { archivePuzzle, puzzleDated, test } from './support';
+import { archivePuzzle, puzzleDated } from './support';
 
 /**
  * Nothing on the page jumps while it loads (Cumulative Layout Shift): a player who reaches for a
@@ -77,6 +77,7 @@ for (const [route, stored] of ROUTES.flatMap(
     });
     await page.goto(route);
     await expect(page.locator('main h1').first()).toBeVisible();
+    // The subject is the whole load: the shifts are counted once every request is done.
     await page.waitForLoadState('networkidle');
     const shifts = await page.evaluate(
       () => (window as unknown as { __shifts: number[] }).__shifts,

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { readPuzzles, test } from './support';
+import { expect, test } from '@playwright/test';
+import { readPuzzles } from './support';
 
 /**
  * A long word is drawn smaller to fit its tile, never cut in the middle (src/features/game/

@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../core/routes';
-import { archivePuzzle, setClock, test } from './support';
+import { archivePuzzle, hydrated, setClock } from './support';
 
 const TODAY = '2026-11-20';
 const older = archivePuzzle(TODAY);
@@ -21,6 +21,9 @@ test.beforeEach(async ({ page }) => {
 for (const path of PATHS) {
   test(`${path} does not scroll sideways at 320 px`, async ({ page }) => {
     await page.goto(path);
+    // Measured on the page as it stands once loaded: the browser's day is not the server's, so the
+    // app draws the page of its own day in place of the server's, and that is the page measured.
+    await hydrated(page);
     await expect(page.locator('h1').first()).toBeVisible();
     // The first-visit cookie banner is showing too.
     await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeVisible();

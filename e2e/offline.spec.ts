@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { puzzleLinkPath } from '../core/puzzle-link';
 import { GOOD_DRAFT } from '../core/test/fixtures';
-import { archivePuzzle, placeGroups, puzzleDated, setClock, tile, test } from './support';
+import { archivePuzzle, placeGroups, puzzleDated, setClock, tile } from './support';
 
 /**
  * After one visit the whole game works with the network off: the service worker serves the app,

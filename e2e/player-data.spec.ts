@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   acceptCookies,
   archivePuzzle,
@@ -6,7 +6,6 @@ import {
   placeGroups,
   puzzleDated,
   setClock,
-  test,
 } from './support';
 
 const TODAY = '2026-11-20';

@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../core/routes';
-import { PLAYER_COOKIES, puzzleDated, readPuzzles, test } from './support';
+import { hydrated, PLAYER_COOKIES, puzzleDated, readPuzzles } from './support';
 
 // The server renders with its own clock: these tests leave the browser's clock alone, so the page
 // the browser hydrates is the one the server rendered for today.
@@ -128,6 +128,7 @@ async function openCleanly(page: Page, path: string) {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(path);
+  // The subject is the whole load: every request done, so every message it causes is seen.
   await page.waitForLoadState('networkidle');
   return problems;
 }
@@ -248,8 +249,8 @@ test('a page whose code arrives late keeps its server HTML until it hydrates: no
     });
     const page = await context.newPage();
     await page.goto(path);
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    await page.waitForTimeout(200);
+    // The subject is the load itself: once the app has the page all there, any flash is recorded.
+    await hydrated(page);
     await expect(page.locator('h1').first(), path).toBeVisible();
     expect(
       await page.evaluate(() => document.documentElement.dataset.flashed),

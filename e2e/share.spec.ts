@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
-import { archivePuzzle, loseGame, placeGroups, puzzleDated, test, wrongGroupings } from './support';
+import { archivePuzzle, loseGame, placeGroups, puzzleDated, wrongGroupings } from './support';
 
 // The server renders with its own clock and these tests leave the browser's alone: the daily
 // puzzle is the server's today.
@@ -296,6 +296,7 @@ test('a link back with tracking parameters opens the same puzzle and hydrates th
   );
   const tiles = page.getByRole('group', { name: 'Words' }).locator('.tile-word');
   await expect(tiles).toHaveText(serverWords.length === 9 ? serverWords : ['(server words)']);
+  // The subject is the whole load: every request done, so every message it causes is seen.
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });

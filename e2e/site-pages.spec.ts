@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { archivePuzzle, expectNoViolations, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { archivePuzzle, expectNoViolations, hydrated } from './support';
 
 /** The site's own pages: static text, forms, Twodle and the Quick Break. */
 const PAGES = [
@@ -16,11 +16,11 @@ const heading = (page: Page, title: string) =>
   page.getByRole('heading', { level: 1, name: title, exact: true });
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookies on Linchpin' });
 
-/** With the clock paused, moves it in small steps until `locator` shows (React reveals lazy pages on a timer). */
-async function whilePaused(page: Page, locator: Locator) {
+/** With the clock paused, moves it in small steps until `check` passes (React reveals lazy pages on a timer). */
+async function whilePaused(page: Page, check: () => Promise<void>) {
   await expect(async () => {
     await page.clock.runFor(50);
-    await expect(locator).toBeVisible({ timeout: 100 });
+    await check();
   }).toPass();
 }
 
@@ -93,7 +93,10 @@ test('Quick Break counts down 5 seconds on the clock, then continues to the game
   await page.clock.install({ time: start - 1000 });
   await page.clock.pauseAt(start);
   await page.goto(`/ad?puzzleId=${puzzle.id}&mode=play`);
-  await whilePaused(page, heading(page, 'Quick Break'));
+  // The test holds the browser's clock, which no player can: it moves it second by second only
+  // once the app has drawn the page (the browser's day is not the server's) and its countdown runs.
+  await whilePaused(page, () => hydrated(page, 100));
+  await expect(heading(page, 'Quick Break')).toBeVisible();
   await expect(
     page.getByText('Thank you for supporting Linchpin by viewing our sponsors.'),
   ).toBeVisible();
@@ -108,7 +111,11 @@ test('Quick Break counts down 5 seconds on the clock, then continues to the game
   await expect(next).toBeEnabled();
   await next.click();
   await expect(page).toHaveURL(`/game?puzzleId=${puzzle.id}&mode=play`);
-  await whilePaused(page, page.getByRole('heading', { level: 1, name: puzzle.title }));
+  await whilePaused(page, () =>
+    expect(page.getByRole('heading', { level: 1, name: puzzle.title })).toBeVisible({
+      timeout: 100,
+    }),
+  );
 });
 
 test('the ad slot shows the failure state when no ad client is configured', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect } from '@playwright/test';
-import { test } from './support';
+import { expect, test } from '@playwright/test';
 
 test('the home page loads and names the game', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
 
 const DIR = join(import.meta.dirname, '..', 'puzzles');
@@ -34,14 +34,27 @@ export async function setClock(page: Page, iso: string): Promise<void> {
 }
 
 /**
- * Opens `path` a few seconds before a UTC instant, lets the page load, then stops the clock at
+ * Waits until the app has taken over the page: hydrated (or drawn afresh), the player's data
+ * applied, the page all there (`<html data-ready>`, src/app/root.tsx). The suite's tests act the
+ * moment a control is visible, as a player does, and the app answers whatever came before it
+ * (e2e/early-input.spec.ts); this wait is only for a test whose subject is the app once it is
+ * here, or which does what no player can (stop the browser's clock). Each use says why.
+ */
+export async function hydrated(page: Page, timeout = 15_000): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'true', { timeout });
+}
+
+/**
+ * Opens `path` a few seconds before a UTC instant, lets the app start, then stops the clock at
  * that instant: from then on timers run only when the test says so.
  */
 export async function openPausedAt(page: Page, path: string, iso: string): Promise<void> {
   const time = new Date(iso);
   await page.clock.install({ time: new Date(time.getTime() - 10_000) });
   await page.goto(path);
-  await expect(page.locator('main h1').first()).toBeVisible();
+  // No player stops the clock: the app starts on timers (React reveals a page drawn afresh on
+  // one), so the clock stops only once the app has drawn the page a player would see.
+  await hydrated(page);
   await page.clock.pauseAt(time);
 }
 
@@ -127,33 +140,3 @@ export async function loseGame(page: Page, puzzle: Puzzle, tried = 0) {
   }
   await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
 }
-
-/**
- * The suite's `test`: every page waits, after each navigation that loads a document (goto, reload,
- * back), until the app has hydrated the server's HTML (`<html data-ready>`), as a player's first
- * click would need. Pages with JavaScript off are taken as they come.
- */
-export const test = base.extend({
-  context: async ({ context, javaScriptEnabled }, use) => {
-    const patch = (page: Page) => {
-      if (javaScriptEnabled === false) return;
-      const ready = () =>
-        page.waitForFunction(() => document.documentElement.dataset.ready === 'true', undefined, {
-          timeout: 15_000,
-        });
-      const wrap =
-        <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
-        async (...args: A): Promise<R> => {
-          const result = await navigate(...args);
-          await ready();
-          return result;
-        };
-      page.goto = wrap(page.goto.bind(page));
-      page.reload = wrap(page.reload.bind(page));
-      page.goBack = wrap(page.goBack.bind(page));
-    };
-    context.on('page', patch);
-    for (const page of context.pages()) patch(page);
-    await use(context);
-  },
-});

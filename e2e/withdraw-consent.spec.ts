@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { setClock, test } from './support';
+import { expect, test } from '@playwright/test';
+import { setClock } from './support';
 
 /**
  * Taking consent back, the way a new player would: accept the banner, go to another page, press

@@ -6,7 +6,7 @@ import { Root } from './app/root';
 import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
-import { holdTypedFields } from './lib/early-input';
+import { holdFocus, holdTypedFields } from './lib/early-input';
 import { nameInlinedStyles } from './lib/inlined-styles';
 import { loadCookieBanner } from './features/consent/consent-gate';
 import './styles/global.css';
@@ -23,26 +23,30 @@ function start(): void {
   // Before any page code is asked for: the styles the page already carries are not fetched again.
   nameInlinedStyles(document);
   const data = readPageData(document);
-  // Text typed before the app arrived is handed to it once it has hydrated (lib/early-input.ts).
-  holdTypedFields(root);
   const current =
     data !== null &&
     data.today === todayUtc() &&
     data.address === addressKey(pageAddress(location.pathname, location.search));
   if (!current || !root.firstElementChild) {
+    // The control the player has reached takes the focus again once the page is drawn afresh.
+    holdFocus(root);
     createRoot(root).render(<Root today={todayUtc()} />);
     return;
   }
   seedCatalogue(data.summaries, data.puzzles);
   // Hydration as a transition: React renders it in slices of a few milliseconds, so the main
   // thread is never held long (TBT), and a press during it is still recorded and replayed.
-  const hydrate = () =>
+  const hydrate = () => {
+    // Text typed before the app hydrates is handed to it once it is here (lib/early-input.ts):
+    // noted now, after the wait for the page's code, so nothing typed meanwhile is missed.
+    holdTypedFields(root);
     startTransition(() => {
       hydrateRoot(root, <Root today={data.today} />, {
         // A mismatch is a bug: say so where the tests (and a developer) look.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       });
     });
+  };
   // The page's own code first (the page listed it, so it is already on its way), and the cookie
   // banner's when the page shows it (a press of Accept made before the app arrived is then
   // answered at once): then the whole tree hydrates in one go, over the server's HTML.

@@ -3,6 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
 import { NotFoundScreen } from '../components/error-screen';
 import { Layout } from '../components/layout';
+import { PageLoading } from '../components/page-loading';
 import { ModalHost } from './modal-host';
 import { ModalProvider } from '../components/modal-context';
 import { ConsentGate } from '../features/consent/consent-gate';
@@ -10,16 +11,7 @@ import { GameActivityProvider } from '../lib/preferences/game-activity';
 import { PreferencesProvider } from '../lib/preferences/preferences';
 import { ThemeRoot } from '../components/theme-root';
 import { usePageViews } from '../lib/use-page-views';
-import { STRINGS } from '../strings';
 import { GAME_SHELL_ROUTES, LAYOUT_ROUTES } from './routes';
-
-function PageLoading() {
-  return (
-    <p className="page-loading" role="status">
-      {STRINGS.loading}
-    </p>
-  );
-}
 
 /** `children`: what needs the player's choices beside the pages (src/app/root.tsx: Ready). */
 export function App({ children }: { children?: ReactNode }) {

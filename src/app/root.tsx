@@ -1,14 +1,17 @@
 import { StrictMode, useEffect } from 'react';
 import { finishEarlyInput } from '../lib/early-input';
+import { whenPageComplete } from '../lib/page-complete';
 import { usePreferences } from '../lib/preferences/preferences';
 import { PageProvider, type headCollector } from '../lib/page-context';
 import { PlayerProvider, usePlayer } from '../lib/player-context';
 import { App } from './app';
 
 /**
- * Marks the page live once the app has hydrated (or rendered) and applied the player's data:
- * `<html data-ready>`. Then what the player did before (held by the page's recorder) is replayed,
- * after the updates of this turn have been drawn (a stored game restored, say).
+ * Marks the page live once the app has hydrated (or rendered) and applied the player's data, and
+ * the page is all there (no loading line: a page rendered afresh waits for its code and puzzle,
+ * src/lib/page-complete.ts): `<html data-ready>`. Then what the player did before (held by the
+ * page's recorder) is replayed, after the updates of this turn have been drawn (a stored game
+ * restored, say), on the controls now there.
  */
 function Ready() {
   const { loaded } = usePlayer();
@@ -16,9 +19,15 @@ function Ready() {
   const { applied: hydrated } = usePreferences();
   useEffect(() => {
     if (!loaded || !hydrated || document.documentElement.dataset.ready) return;
-    document.documentElement.dataset.ready = 'true';
-    const timer = window.setTimeout(() => finishEarlyInput(document.getElementById('root')), 0);
-    return () => window.clearTimeout(timer);
+    let timer = 0;
+    const cancel = whenPageComplete(() => {
+      document.documentElement.dataset.ready = 'true';
+      timer = window.setTimeout(() => finishEarlyInput(document.getElementById('root')), 0);
+    });
+    return () => {
+      cancel();
+      window.clearTimeout(timer);
+    };
   }, [loaded, hydrated]);
   return null;
 }

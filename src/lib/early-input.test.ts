@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_INPUT_SCRIPT } from '../../core/inline-scripts';
-import { finishEarlyInput, holdTypedFields, takeEarlyInput } from './early-input';
+import { finishEarlyInput, holdFocus, holdTypedFields, takeEarlyInput } from './early-input';
 
 function page(html: string): HTMLElement {
   document.body.innerHTML = `<div id="root">${html}</div>`;
@@ -90,6 +90,16 @@ describe('the early-input recorder', () => {
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
+  it('gives the focus to the control in the same place when the page was drawn afresh', () => {
+    const root = page('<p>Loading</p><div><button>A</button><button id="b">B</button></div>');
+    document.getElementById('b')?.focus();
+    holdFocus(root);
+    root.innerHTML = '<p>Puzzle</p><div><button>C</button><button id="d">D</button></div>';
+    expect(document.activeElement).toBe(document.body);
+    finishEarlyInput(root);
+    expect(document.activeElement?.id).toBe('d');
+  });
+
   it('hands text typed before the app to the app, as an input event', () => {
     const root = page('<input id="name" value="" /><textarea id="msg"></textarea>');
     (document.getElementById('name') as HTMLInputElement).value = 'Ada';
@@ -101,5 +111,29 @@ describe('the early-input recorder', () => {
     );
     finishEarlyInput(root);
     expect(inputs).toEqual(['Ada', 'Hello']);
+  });
+
+  it('hands over text typed after it was noted, and noted text that a render cleared', () => {
+    const root = page(
+      '<input id="name" value="" /><textarea id="msg"></textarea><input id="mail" value="" />',
+    );
+    const field = (id: string) => document.getElementById(id) as HTMLInputElement;
+    field('name').value = 'Ada';
+    holdTypedFields(root);
+    // Typed while the page's code was still on its way: after the note, before the app.
+    field('msg').value = 'Hello';
+    // The app's render drew the name field again as it was: the noted text is handed over.
+    field('name').value = '';
+    // Typed once the app was here: the app took it (it draws what it holds), nothing to hand over.
+    field('mail').value = 'ada@example.com';
+    field('mail').defaultValue = 'ada@example.com';
+    const inputs: string[] = [];
+    root.addEventListener('input', (event) =>
+      inputs.push(
+        `${(event.target as HTMLInputElement).id}=${(event.target as HTMLInputElement).value}`,
+      ),
+    );
+    finishEarlyInput(root);
+    expect(inputs).toEqual(['name=Ada', 'msg=Hello']);
   });
 });

@@ -36,7 +36,7 @@ export function takeEarlyInput(): EarlyInput[] {
   return recorder()?.take() ?? [];
 }
 
-function resolve(input: EarlyInput, root: Element): Element | null {
+function resolve(input: Pick<EarlyInput, 'el' | 'path'>, root: Element): Element | null {
   if (input.el.isConnected) return input.el;
   if (!input.path) return null;
   let node: Element | undefined = root;
@@ -45,6 +45,47 @@ function resolve(input: EarlyInput, root: Element): Element | null {
     if (!node) return null;
   }
   return node;
+}
+
+/** Child indexes from `root` to `el`, as the recorder notes them; null when `el` is not inside. */
+function pathOf(el: Element, root: Element): number[] | null {
+  const path: number[] = [];
+  let node: Element | null = el;
+  while (node && node !== root) {
+    let index = 0;
+    for (
+      let sibling = node.previousElementSibling;
+      sibling;
+      sibling = sibling.previousElementSibling
+    )
+      index += 1;
+    path.unshift(index);
+    node = node.parentElement;
+  }
+  return node ? path : null;
+}
+
+let focusedBeforeApp: Pick<EarlyInput, 'el' | 'path'> | null = null;
+
+/**
+ * Before the app renders a page afresh (its HTML is replaced): notes the control the player had
+ * reached with the keyboard, so the control in the same place takes the focus once the page is
+ * drawn again.
+ */
+export function holdFocus(root: Element | null): void {
+  const el = document.activeElement;
+  const path = root && el ? pathOf(el, root) : null;
+  focusedBeforeApp = el && path && path.length > 0 ? { el, path } : null;
+}
+
+/** Gives the focus back to the control in the place of the one that had it, if nothing has it now. */
+function restoreFocus(root: Element | null): void {
+  const held = focusedBeforeApp;
+  focusedBeforeApp = null;
+  if (!held || !root || held.el.isConnected) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const el = resolve(held, root);
+  if (el instanceof HTMLElement) el.focus();
 }
 
 /** Replays each held input on its control (or the control now in its place). */
@@ -81,13 +122,18 @@ type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 /** Fields whose text the player changed before the app arrived, with that text. */
 export function typedFields(root: Element | null): [TextField, string][] {
-  if (!root) return [];
-  const fields = root.querySelectorAll<TextField>(
-    'input:not([type=radio]):not([type=checkbox]):not([type=submit]):not([type=button]):not([type=hidden]), textarea',
-  );
-  return [...fields]
+  return textFields(root)
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => [field, field.value]);
+}
+
+function textFields(root: Element | null): TextField[] {
+  if (!root) return [];
+  return [
+    ...root.querySelectorAll<TextField>(
+      'input:not([type=radio]):not([type=checkbox]):not([type=submit]):not([type=button]):not([type=hidden]), textarea',
+    ),
+  ];
 }
 
 /**
@@ -109,21 +155,43 @@ export function restoreTypedFields(fields: readonly [TextField, string][]): void
   }
 }
 
-let typedBeforeHydration: [TextField, string][] = [];
+/** A field's typed text as noted just before hydration, and the value the page had drawn in it. */
+let typedBeforeHydration: { field: TextField; text: string; drawn: string }[] = [];
 
-/** Before the app hydrates: notes the text typed into fields so far. */
+/** Just before the app hydrates: notes the text typed into fields so far. */
 export function holdTypedFields(root: Element | null): void {
-  typedBeforeHydration = typedFields(root);
+  typedBeforeHydration = typedFields(root).map(([field, text]) => ({
+    field,
+    text,
+    drawn: field.defaultValue,
+  }));
 }
 
 /**
- * Once the app has hydrated and applied the player's data: typed text first, then every held
- * press and key, in order. The recorder stops here, so nothing is replayed twice.
+ * The text to hand to the app once it is here. A field whose text differs from what the app drew
+ * holds text the app has not seen: typed while the app was hydrating, or before and kept by it.
+ * A field noted before hydration that shows again what the page drew had its text cleared by the
+ * app's render, so the noted text is handed over. Any other field the app knows as it is.
+ */
+export function typedSinceHeld(root: Element | null): [TextField, string][] {
+  const typed: [TextField, string][] = [];
+  for (const field of textFields(root)) {
+    const held = typedBeforeHydration.find((noted) => noted.field === field);
+    if (field.value !== field.defaultValue) typed.push([field, field.value]);
+    else if (held && field.value === held.drawn) typed.push([field, held.text]);
+  }
+  return typed;
+}
+
+/**
+ * Once the app has hydrated and applied the player's data: typed text first, then the focus of a
+ * page drawn afresh, then every held press and key, in order. The recorder stops here, so nothing is replayed twice.
  */
 export function finishEarlyInput(root: Element | null): void {
-  const typed = typedBeforeHydration;
+  const typed = typedSinceHeld(root);
   typedBeforeHydration = [];
   const inputs = takeEarlyInput();
   restoreTypedFields(typed);
+  restoreFocus(root);
   replayEarlyInput(inputs, root);
 }

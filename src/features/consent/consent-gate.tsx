@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Pending } from '../../components/page-loading';
 import { useCookieBanner } from '../../lib/consent-state';
 // With the page, not the banner's chunk: the server renders the banner, and it must paint styled.
 import './cookie-banner.css';
@@ -13,7 +14,7 @@ const CookieBanner = lazy(loadCookieBanner);
 export function ConsentGate() {
   const banner = useCookieBanner();
   return banner ? (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <CookieBanner reopened={banner === 'reopened'} />
     </Suspense>
   ) : null;

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
+import { PageLoading } from '../../components/page-loading';
 import { CUSTOM_ID_PREFIX, draftToPuzzle } from '../../../core/custom-puzzle';
 import { seedOf } from '../../../core/game/random';
 import { decodePuzzleLink } from '../../../core/puzzle-link';
@@ -59,9 +60,7 @@ export function CustomGamePage() {
   if (fragment === null || current === null) {
     return (
       <GameShell>
-        <p className="page-loading" role="status">
-          {CUSTOM_GAME_STRINGS.openingPuzzle}
-        </p>
+        <PageLoading>{CUSTOM_GAME_STRINGS.openingPuzzle}</PageLoading>
       </GameShell>
     );
   }

@@ -2,6 +2,7 @@ import { Suspense, use, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
+import { PageLoading } from '../../components/page-loading';
 import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
 import { savedGameOf } from '../../../core/game/saved-games';
@@ -91,13 +92,7 @@ export function GamePage() {
   }
   return (
     <GameShell>
-      <Suspense
-        fallback={
-          <p className="page-loading" role="status">
-            {STRINGS.loading}
-          </p>
-        }
-      >
+      <Suspense fallback={<PageLoading />}>
         <PuzzleLoader
           key={id}
           id={id}
