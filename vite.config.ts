@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { puzzleCatalogue } from './scripts/vite-puzzle-catalogue';
@@ -8,6 +9,16 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: {
+    alias: [
+      {
+        find: 'use-sync-external-store/shim/index.js',
+        replacement: fileURLToPath(
+          new URL('src/lib/react-sync-external-store.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   plugins: [
     react(),
     puzzleCatalogue(),
@@ -16,7 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       VitePWA({
         // A new version waits until the player chooses to reload (src/features/update/).
         registerType: 'prompt',
-        // Registered by src/lib/service-worker.ts after the load event, off the critical path.
+        // Registered by src/lib/service-worker.ts after the load event and once the app is ready
+        // (src/main.tsx), off the critical path.
         injectRegister: false,
         manifest: {
           id: '/',
