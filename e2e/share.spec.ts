@@ -291,7 +291,7 @@ test('a link back with tracking parameters opens the same puzzle and hydrates th
   ).toBe(true);
   // The tiles are the server's: the same words in the same places.
   const served = await (await request.get(address)).text();
-  const serverWords = [...served.matchAll(/<span class="tile-word">([^<]*)<\/span>/g)].map(
+  const serverWords = [...served.matchAll(/<span class="tile-word"[^>]*>([^<]*)<\/span>/g)].map(
     (match) => match[1] ?? '',
   );
   const tiles = page.getByRole('group', { name: 'Words' }).locator('.tile-word');
