@@ -55,16 +55,22 @@ test('circles and tiles pressed before the code arrives are all applied, in orde
   await expect(circle(page, 1)).not.toHaveAttribute('data-early', '');
 });
 
-test('on a page of another day, rendered afresh, presses land on the controls in the same place', async ({
-  page,
-}) => {
-  // The browser's day is an earlier one: the server's page is today's, so the app renders the
-  // board of the browser's day in its place (as for a tab left open overnight), showing the
-  // loading line until that puzzle arrives.
+/**
+ * /game with the browser's day an earlier one and the app's code held back: the server's page is
+ * today's, so the app will render the board of the browser's day in its place (as for a tab left
+ * open overnight), showing the loading line until that puzzle arrives. Its word tiles.
+ */
+async function openAnotherDaysBoard(page: Page) {
   await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
   await holdBackCode(page);
   await page.goto('/game', { waitUntil: 'commit' });
-  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  return page.getByRole('group', { name: 'Words' }).getByRole('button');
+}
+
+test('on a page of another day, rendered afresh, presses land on the controls in the same place', async ({
+  page,
+}) => {
+  const grid = await openAnotherDaysBoard(page);
   await circle(page, 1).click();
   await grid.nth(0).click();
   await grid.nth(1).click();
@@ -80,10 +86,7 @@ test('on a page of another day, rendered afresh, presses land on the controls in
 test('on a page of another day, the control reached with the keyboard keeps the focus once drawn afresh', async ({
   page,
 }) => {
-  await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
-  await holdBackCode(page);
-  await page.goto('/game', { waitUntil: 'commit' });
-  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  const grid = await openAnotherDaysBoard(page);
   await page.getByRole('button', { name: 'About the modes' }).focus();
   await page.keyboard.press('Tab');
   await expect(grid.nth(0)).toBeFocused();
