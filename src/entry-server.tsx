@@ -78,7 +78,7 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
     const head = headCollector();
     const { prelude } = await prerenderToNodeStream(
       <Router ssrPath={input.address.path} ssrSearch={key.split('?')[1] ?? ''}>
-        <Root today={today} head={head} />
+        <Root today={today} head={head} hydrating />
       </Router>,
       {
         // One complete document, never split into boundaries revealed by inline scripts (which

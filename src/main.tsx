@@ -41,7 +41,7 @@ function start(): void {
     // noted now, after the wait for the page's code, so nothing typed meanwhile is missed.
     holdTypedFields(root);
     startTransition(() => {
-      hydrateRoot(root, <Root today={data.today} />, {
+      hydrateRoot(root, <Root today={data.today} hydrating />, {
         // A mismatch is a bug: say so where the tests (and a developer) look.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       });

@@ -1,5 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { finishEarlyInput } from '../lib/early-input';
+import { HydrationProvider } from '../lib/hydration';
 import { whenPageComplete } from '../lib/page-complete';
 import { usePreferences } from '../lib/preferences/preferences';
 import { PageProvider, type headCollector } from '../lib/page-context';
@@ -36,19 +37,24 @@ function Ready() {
 export function Root({
   today,
   head = null,
+  hydrating = false,
 }: {
   today: string;
   head?: ReturnType<typeof headCollector> | null;
+  /** The server's render, and the browser's hydration of it (src/lib/hydration.tsx). */
+  hydrating?: boolean;
 }) {
   return (
     <StrictMode>
-      <PageProvider today={today} head={head}>
-        <PlayerProvider>
-          <App>
-            <Ready />
-          </App>
-        </PlayerProvider>
-      </PageProvider>
+      <HydrationProvider hydrating={hydrating}>
+        <PageProvider today={today} head={head}>
+          <PlayerProvider>
+            <App>
+              <Ready />
+            </App>
+          </PlayerProvider>
+        </PageProvider>
+      </HydrationProvider>
     </StrictMode>
   );
 }

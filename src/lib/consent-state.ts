@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from './hydration';
 import { readConsent, type Consent } from './storage';
 
 /** Whether the cookie banner shows: on a first visit (no choice yet), or reopened by the player. */
@@ -30,10 +31,14 @@ const bannerState = (): BannerState =>
  * player has chosen (core/inline-scripts.ts), and the render after hydration removes it.
  */
 export function useCookieBanner(): BannerState {
-  return useSyncExternalStore(subscribe, bannerState, () => 'first');
+  // The same snapshot while hydrating as after: a difference would make React re-render at sync
+  // priority right after hydration (src/lib/hydration.tsx); the switch comes with the transition.
+  const live = useSyncExternalStore(subscribe, bannerState, bannerState);
+  return useHydrated() ? live : 'first';
 }
 
 /** The player's consent choice, as the page after hydration knows it (none before). */
 export function useConsent(): Consent | null {
-  return useSyncExternalStore(subscribe, readConsent, () => null);
+  const live = useSyncExternalStore(subscribe, readConsent, readConsent);
+  return useHydrated() ? live : null;
 }

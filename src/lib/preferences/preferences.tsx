@@ -1,12 +1,4 @@
-import {
-  createContext,
-  startTransition,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useHydrated } from '../hydration';
 import { DEFAULTS, type Preferences } from './preferences-model';
 import { storedPreferences, storePreferences } from './stored-preferences';
@@ -31,14 +23,10 @@ export function PreferencesProvider({
   children: ReactNode;
   initial?: Partial<Preferences>;
 }) {
-  const hydrated = useHydrated();
-  // The stored choices come in as a transition once hydration is over: the render that applies
+  // The stored choices come in with the transition that ends hydration: the render that applies
   // them runs in slices of a few milliseconds, never as one long task (TBT). A provider mounted
   // after hydration has them from its first render.
-  const [applied, setApplied] = useState(hydrated);
-  useEffect(() => {
-    if (hydrated && !applied) startTransition(() => setApplied(true));
-  }, [hydrated, applied]);
+  const applied = useHydrated();
   const [stored] = useState(storedPreferences);
   const [changes, setChanges] = useState<Partial<Preferences>>({});
   const value = useMemo(
