@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatCount } from './numbers';
 
 /**
  * The contact and puzzle-submission forms (docs/spec.md §7), validated by the same schemas in the browser and on
@@ -44,8 +45,6 @@ function hasControlCharacters(value: string, allowTabAndNewline: boolean): boole
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 interface TextRule {
   /** Shown when the field is missing, not text, or blank after trimming. */
   missing: string;
@@ -64,7 +63,10 @@ function text(rule: TextRule, required: boolean) {
     z.refine((value) => !hasControlCharacters(value, rule.multiLine === true), {
       error: `Please remove the invisible control characters from ${rule.label}.`,
     }),
-    z.maxLength(rule.max, `Please keep ${rule.label} to ${count(rule.max)} characters or fewer.`),
+    z.maxLength(
+      rule.max,
+      `Please keep ${rule.label} to ${formatCount(rule.max)} characters or fewer.`,
+    ),
   );
 }
 
@@ -75,7 +77,7 @@ function email() {
     z.trim(),
     z.minLength(1, { error: 'Please enter your email address.', abort: true }),
     z.maxLength(FORM_LIMITS.email, {
-      error: `Please keep your email address to ${count(FORM_LIMITS.email)} characters or fewer.`,
+      error: `Please keep your email address to ${formatCount(FORM_LIMITS.email)} characters or fewer.`,
       abort: true,
     }),
     z.regex(EMAIL, 'Please enter a valid email address.'),

@@ -1,4 +1,5 @@
 import './tries-bars.css';
+import { formatCount } from '../../core/numbers';
 
 /** One bar: a number of tries, how many games took it, and what a screen reader hears of it. */
 export interface TriesBar {
@@ -34,7 +35,7 @@ export function TriesBars({
               className="tries-bars-bar"
               style={{ width: `${Math.max(8, (100 * bar.count) / most)}%` }}
             >
-              {bar.count.toLocaleString('en-US')}
+              {formatCount(bar.count)}
               {bar.latest ? <span> ★</span> : null}
             </span>
           </span>

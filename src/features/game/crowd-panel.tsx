@@ -7,6 +7,7 @@ import { loadCrowd } from '../../lib/crowd-gate';
 import type { CrowdAnswer } from '../../lib/crowd-results';
 import { CROWD_STRINGS } from './crowd-strings';
 import './crowd-panel.css';
+import { formatCount } from '../../../core/numbers';
 
 /**
  * "Today's crowd" on a finished board: how everyone did with this puzzle (core/crowd.ts). Shown
@@ -53,7 +54,7 @@ function Figures({ figures, puzzle }: { figures: CrowdFigures; puzzle: Puzzle })
       <dl className="crowd-numbers" aria-hidden="true">
         <div>
           <dt>{CROWD_STRINGS.played}</dt>
-          <dd>{figures.players.toLocaleString('en-US')}</dd>
+          <dd>{formatCount(figures.players)}</dd>
         </div>
         <div>
           <dt>{CROWD_STRINGS.solved}</dt>
