@@ -1,8 +1,13 @@
 import { formatCountdown, msUntilNextUtcMidnight } from '../../../core/dates';
+import { useNow } from '../../lib/use-now';
 import { STRINGS } from '../../strings';
 
-/** "New puzzle in: HH:MM:SS". Screen readers get the hours and minutes only, not a tick each second. */
-export function Countdown({ now }: { now: number }) {
+/**
+ * "New puzzle in: HH:MM:SS", ticking every second on its own (the page around it renders only when
+ * the day changes). Screen readers get the hours and minutes only, not a tick each second.
+ */
+export function Countdown() {
+  const now = useNow();
   const remaining = formatCountdown(msUntilNextUtcMidnight(now));
   const [hours, minutes] = remaining.split(':');
   return (

@@ -1,6 +1,5 @@
 import { use } from 'react';
 import { Link, useLocation } from 'wouter';
-import { utcDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import { puzzleNumber } from '../../../core/puzzle';
 import { savedGameOf } from '../../../core/game/saved-games';
@@ -11,7 +10,7 @@ import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { nextRandomPuzzleId } from '../../lib/player-state';
 import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-context';
-import { useNow } from '../../lib/use-now';
+import { useUtcDay } from '../../lib/use-now';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
@@ -21,10 +20,9 @@ import { Countdown } from './countdown';
 /** `warmGame` starts loading the game's code (the app knows where it is; a feature does not). */
 export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
   usePageTitle(null);
-  const now = useNow();
   // The page's day, or the clock's once it passes midnight UTC while the page is open.
   const pageToday = useToday();
-  const clockToday = utcDate(now);
+  const clockToday = useUtcDay();
   const today = clockToday > pageToday ? clockToday : pageToday;
   const [, navigate] = useLocation();
   const { open } = useModal();
@@ -89,7 +87,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
             {STRINGS.newHere} <Link href={ROUTES.howToPlay}>{STRINGS.readRules}</Link>
           </p>
         )}
-        <Countdown now={now} />
+        <Countdown />
       </section>
 
       <button type="button" className="note-card" onClick={() => open({ kind: 'note' })}>
