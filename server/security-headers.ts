@@ -129,7 +129,10 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      // No opener policy: it moves each page into a new browsing context group, so the browser
+      // starts a new renderer process while the page loads (docs/decisions.md). Nothing of this
+      // site needs keeping from a window that opened it.
+      crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
     'Permissions-Policy': PERMISSIONS_POLICY,

@@ -229,6 +229,14 @@ describe('security headers', () => {
     }
   });
 
+  it('sends no opener policy: it would start a new browser process as each page opens', async () => {
+    // docs/decisions.md: a Cross-Origin-Opener-Policy makes the browser open the page in a new
+    // browsing context group, so a new renderer process starts while the page loads.
+    const response = await get('/');
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('allows the ad and analytics hosts only when they are configured', async () => {
     const withThirdParties = createApp({
       db: NO_DATABASE,
