@@ -1,6 +1,7 @@
 import { isGameOver, type GameState } from '../../core/game/engine';
 import { snapshotGame } from '../../core/game/restore-game';
 import { dropGame, keepGame } from '../../core/game/saved-games';
+import { afterPaintSlot } from './after-paint';
 import { loadPlayer } from './player-state';
 
 // Apart from player-state.ts so the engine loads with the board, not with every page.
@@ -20,4 +21,18 @@ export async function keepGameState(
           where.today,
         );
   if (games !== data.games) store.save({ ...data, games });
+}
+
+const keepLater = afterPaintSlot();
+
+/**
+ * `keepGameState` once the frame the move caused has been drawn (or at once if the player leaves
+ * the page first): a tap is answered on screen without waiting for storage (about 1.6 ms a move
+ * under the bench's 4x slowdown).
+ */
+export function keepGameStateSoon(
+  state: GameState,
+  where: { today: string; daily: boolean },
+): void {
+  keepLater(() => void keepGameState(state, where));
 }

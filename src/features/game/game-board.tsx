@@ -14,7 +14,7 @@ import type { DailyCompletion } from '../../../core/records';
 import { openGame } from '../../../core/game/restore-game';
 import { seededRandom, seedOf } from '../../../core/game/random';
 import type { SavedGame } from '../../../core/game/saved-games';
-import { keepGameState } from '../../lib/kept-games';
+import { keepGameStateSoon } from '../../lib/kept-games';
 import { countResult } from '../../lib/crowd-gate';
 import { crowdResultOf } from '../../../core/crowd';
 import { saveGame } from '../../lib/player-state';
@@ -140,7 +140,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   // Every move is kept, so the player finds this board again (core/game/restore-game.ts).
   useEffect(() => {
     if (state === opened.state || pageMode === 'solution' || sharedLink) return;
-    void keepGameState(state, { today, daily: isDaily });
+    keepGameStateSoon(state, { today, daily: isDaily });
   }, [state, opened.state, pageMode, today, isDaily, sharedLink]);
 
   const notice = state.notice;
