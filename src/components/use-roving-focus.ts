@@ -1,4 +1,11 @@
-import { useCallback, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 
 /**
  * One tab stop for a group of buttons, with the arrow keys moving between them (a "roving
@@ -25,10 +32,11 @@ export function useRovingFocus(count: number, columns: number = count) {
     [count, columns],
   );
 
-  // A click or a tap also moves the tab stop to the button it lands on.
+  // A click or a tap also moves the tab stop to the button it lands on: as a transition, after
+  // the tap's own render, not as a render of its own between the press and the click.
   const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
     const index = event.target.dataset.rovingIndex;
-    if (index !== undefined) setCurrent(Number(index));
+    if (index !== undefined) startTransition(() => setCurrent(Number(index)));
   }, []);
 
   const containerProps = useMemo(() => ({ onKeyDown, onFocus }), [onKeyDown, onFocus]);
