@@ -7,11 +7,15 @@ export interface ClickToPaint {
 }
 
 /**
- * Plays on /game under 4x CPU throttling and reads Event Timing: each click's time from input to
- * the next paint. Chromium reports events of 16 ms or more; a click with no entry took less, and
- * counts as 16 ms (an upper bound).
+ * Plays a game board (/game, or its click floor: bench/floor.ts) under 4x CPU throttling and reads
+ * Event Timing: each click's time from input to the next paint. Chromium reports events of 16 ms
+ * or more; a click with no entry took less, and counts as 16 ms (an upper bound).
  */
-export async function measureClickToPaint(browser: Browser, base: string): Promise<ClickToPaint> {
+export async function measureClickToPaint(
+  browser: Browser,
+  url: string,
+  { acceptCookies = true }: { acceptCookies?: boolean } = {},
+): Promise<ClickToPaint> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -25,14 +29,16 @@ export async function measureClickToPaint(browser: Browser, base: string): Promi
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
-  await page.goto(`${base}/game`, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle' });
   // A player who accepted cookies (each move is then stored too); the banner, which sits over the
-  // foot of the board on a phone, is gone.
-  await Promise.all([
-    page.waitForEvent('load'),
-    page.getByRole('button', { name: 'Accept', exact: true }).click(),
-  ]);
-  await page.waitForLoadState('networkidle');
+  // foot of the board on a phone, is gone. (The click floor has no banner.)
+  if (acceptCookies) {
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Accept', exact: true }).click(),
+    ]);
+    await page.waitForLoadState('networkidle');
+  }
   // Where each control is, found before the throttling starts: the clicks are then plain mouse
   // events at those points (page.mouse), as a player's are. A locator's click would run
   // Playwright's own checks in the page inside each click's event (its hit-target listener) and

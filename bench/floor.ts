@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 export interface FloorServer {
   /** The floor page of a route, e.g. `${origin}/__floor/game`. */
   urlOf(route: string): string;
+  /** The click floor of /game (CLICK_FLOOR_SCRIPT). */
+  clickFloorUrl: string;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,22 @@ export function withoutScripts(html: string): string {
     .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, '');
 }
 
+/**
+ * The click floor of /game: its HTML without scripts, plus a few lines of plain DOM code making the
+ * changes a click makes in the app (a colour circle chosen; a word given its group's colour, number
+ * and name; Clear All), with no cookie banner. Played like the game (bench/clicks.ts), it gives the
+ * least a click can cost on this page and machine; what the game measures above it is the app's.
+ */
+export const CLICK_FLOOR_SCRIPT = `<script>(function(){var g=0,d=document;
+var c=d.querySelector('.cookie-banner');if(c)c.remove();
+d.addEventListener('click',function(e){var b=e.target.closest('button');if(!b)return;
+var m=/^Category (\\d)/.exec(b.getAttribute('aria-label')||'');
+if(m){d.querySelectorAll('.selector-circle').forEach(function(x){x.classList.remove('selector-chosen');x.setAttribute('aria-pressed','false')});b.classList.add('selector-chosen');b.setAttribute('aria-pressed','true');g=+m[1];return}
+if(b.classList.contains('tile')){var w=b.querySelector('.tile-word');b.className='tile tile-one tile-active';b.setAttribute('aria-label',(w?w.textContent:'')+', in group '+g);b.style.background='#f4c6a4';
+if(!b.querySelector('.tile-badges')){var s=d.createElement('span');s.className='tile-badges';s.innerHTML='<span class="tile-badge">'+g+'</span>';b.appendChild(s)}
+var cap=d.querySelectorAll('.selector-caption')[g-1];if(cap)cap.textContent=cap.textContent;return}
+if(/Clear All/.test(b.textContent)){d.querySelectorAll('.tile').forEach(function(t){var w=t.querySelector('.tile-word');t.className='tile tile-none';t.removeAttribute('style');t.setAttribute('aria-label',w?w.textContent:'');var s=t.querySelector('.tile-badges');if(s)s.remove()})}})})()</script>`;
+
 export async function startFloorServer(siteUrl: string, distDir: string): Promise<FloorServer> {
   const server: Server = createServer((request, response) => {
     // Compressed like the real server's responses, so the floor is not handicapped by its bytes.
@@ -45,6 +63,15 @@ export async function startFloorServer(siteUrl: string, distDir: string): Promis
     };
     void (async () => {
       const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
+      if (path === '/__clicks/game') {
+        const page = await fetch(`${siteUrl}/game`);
+        const html = withoutScripts(await page.text()).replace(
+          '</body>',
+          `${CLICK_FLOOR_SCRIPT}</body>`,
+        );
+        send(page.status, 'text/html; charset=utf-8', html);
+        return;
+      }
       if (path.startsWith('/__floor')) {
         const route = path.slice('/__floor'.length) || '/';
         const page = await fetch(siteUrl + route);
@@ -68,6 +95,7 @@ export async function startFloorServer(siteUrl: string, distDir: string): Promis
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     urlOf: (route) => `http://127.0.0.1:${port}/__floor${route === '/' ? '' : route}`,
+    clickFloorUrl: `http://127.0.0.1:${port}/__clicks/game`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
