@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
 import { NotFoundScreen } from '../components/error-screen';
@@ -13,8 +13,7 @@ import { ThemeRoot } from '../components/theme-root';
 import { usePageViews } from '../lib/use-page-views';
 import { GAME_SHELL_ROUTES, LAYOUT_ROUTES } from './routes';
 
-/** `children`: what needs the player's choices beside the pages (src/app/root.tsx: Ready). */
-export function App({ children }: { children?: ReactNode }) {
+export function App() {
   const [location] = useLocation();
   usePageViews(location);
   return (
@@ -49,7 +48,6 @@ export function App({ children }: { children?: ReactNode }) {
           </ErrorBoundary>
           <ModalHost />
           <ConsentGate />
-          {children}
         </ModalProvider>
       </GameActivityProvider>
     </PreferencesProvider>

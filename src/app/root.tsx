@@ -1,8 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { finishEarlyInput } from '../lib/early-input';
-import { HydrationProvider } from '../lib/hydration';
+import { HydrationProvider, useHydrated } from '../lib/hydration';
 import { whenPageComplete } from '../lib/page-complete';
-import { usePreferences } from '../lib/preferences/preferences';
 import { PageProvider, type headCollector } from '../lib/page-context';
 import { PlayerProvider, usePlayer } from '../lib/player-context';
 import { App } from './app';
@@ -16,8 +15,8 @@ import { App } from './app';
  */
 function Ready() {
   const { loaded } = usePlayer();
-  // And the player's own choices are in (both arrive as transitions after hydration).
-  const { applied: hydrated } = usePreferences();
+  // And hydration is over, so the player's own choices are in (both arrive as transitions).
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!loaded || !hydrated || document.documentElement.dataset.ready) return;
     let timer = 0;
@@ -49,9 +48,8 @@ export function Root({
       <HydrationProvider hydrating={hydrating}>
         <PageProvider today={today} head={head}>
           <PlayerProvider>
-            <App>
-              <Ready />
-            </App>
+            <App />
+            <Ready />
           </PlayerProvider>
         </PageProvider>
       </HydrationProvider>

@@ -23,8 +23,6 @@ export function afterPaintSlot(): (task: () => void) => void {
     }
     if (scheduled) return;
     // A frame callback runs just before the frame is drawn; a timer set there runs after it.
-    if (typeof requestAnimationFrame === 'function') {
-      requestAnimationFrame(() => window.setTimeout(run, 0));
-    } else window.setTimeout(run, 0);
+    requestAnimationFrame(() => window.setTimeout(run, 0));
   };
 }

@@ -5,8 +5,6 @@ import { storedPreferences, storePreferences } from './stored-preferences';
 
 interface PreferencesContextValue extends Preferences {
   update: (change: Partial<Preferences>) => void;
-  /** Whether the player's stored choices are in (false while the server's page is hydrated). */
-  applied: boolean;
 }
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
@@ -35,7 +33,6 @@ export function PreferencesProvider({
       ...(applied ? stored : {}),
       ...initial,
       ...changes,
-      applied,
       update: (change: Partial<Preferences>) => {
         storePreferences(change);
         setChanges((current) => ({ ...current, ...change }));
