@@ -182,6 +182,21 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
+  {
+    // The pointer's passing-over events end at the document (src/lib/unheard-events.ts).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXAttribute[name.name=/^on(Pointer|Mouse)(Over|Out|Move|Enter|Leave)(Capture)?$/]',
+          message:
+            'Passing-over events never reach React (src/lib/unheard-events.ts): listen on the element itself.',
+        },
+      ],
+    },
+  },
 
   // Plain JavaScript is not in the TypeScript project: lint it without type information.
   { ...tseslint.configs.disableTypeChecked, files: JS_FILES },

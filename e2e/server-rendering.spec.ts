@@ -192,6 +192,22 @@ test('the hydrated board plays: a word joins a group', async ({ page }) => {
   ).toHaveAccessibleName(`${word}, in group 1`);
 });
 
+test('a pointer coming over Play Today’s Puzzle starts loading the game before the click', async ({
+  page,
+}) => {
+  const gameCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/game-page-[^/]+\.js$/.test(request.url())) gameCode.push(request.url());
+  });
+  await page.goto('/');
+  await hydrated(page);
+  expect(gameCode).toEqual([]);
+  // The mouse comes over the link and stays: no press, no click.
+  await page.getByRole('link', { name: "Play Today's Puzzle" }).hover();
+  await expect.poll(() => gameCode.length).toBe(1);
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('unknown routes and puzzles answer 404 with the fallback screen; pages are never cached past today', async ({
   request,
 }) => {

@@ -39,6 +39,12 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
     loadGameCode();
     if (dailyId) void loadPuzzle(dailyId);
   };
+  // A pointer coming over the link starts it too. Passing-over events never reach React
+  // (src/lib/unheard-events.ts); pointerenter is the link's own, so the link listens for it itself.
+  const warmOnHover = (link: HTMLAnchorElement | null) => {
+    link?.addEventListener('pointerenter', warmGame);
+    return () => link?.removeEventListener('pointerenter', warmGame);
+  };
 
   const playRandom = () => {
     navigate(gameHref({ puzzleId: nextRandomPuzzleId(player, summaries, today) }));
@@ -72,7 +78,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
           <Link
             href={gameHref()}
             className="button primary large"
-            onPointerEnter={warmGame}
+            ref={warmOnHover}
             onPointerDown={warmGame}
             onFocus={warmGame}
           >
