@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ringPuzzle } from '../../../core/test/fixtures';
@@ -8,22 +9,28 @@ import { PreferencesProvider } from '../../lib/preferences/preferences';
 import type { Preferences } from '../../lib/preferences/preferences-model';
 import { GameBoard } from './game-board';
 
-function renderBoard(change: Partial<Preferences> = {}, pageMode: 'play' | 'solution' = 'play') {
+function renderBoard(
+  change: Partial<Preferences> = {},
+  pageMode: 'play' | 'solution' = 'play',
+  onCommit: () => void = () => {},
+) {
   return render(
-    <PreferencesProvider initial={change}>
-      <GameActivityProvider>
-        <ModalProvider>
-          <GameBoard
-            puzzle={ringPuzzle}
-            pageMode={pageMode}
-            isDaily
-            today={ringPuzzle.date}
-            saved={null}
-            finished={null}
-          />
-        </ModalProvider>
-      </GameActivityProvider>
-    </PreferencesProvider>,
+    <Profiler id="board" onRender={onCommit}>
+      <PreferencesProvider initial={change}>
+        <GameActivityProvider>
+          <ModalProvider>
+            <GameBoard
+              puzzle={ringPuzzle}
+              pageMode={pageMode}
+              isDaily
+              today={ringPuzzle.date}
+              saved={null}
+              finished={null}
+            />
+          </ModalProvider>
+        </GameActivityProvider>
+      </PreferencesProvider>
+    </Profiler>,
   );
 }
 
@@ -68,6 +75,32 @@ describe('GameBoard', () => {
     await user.click(tile('Oval'));
     expect(tile('Oval')).toHaveAccessibleName('Oval, in group 1');
     expect(within(tile('Oval')).getByText('1')).toBeInTheDocument();
+  });
+
+  it('a tapped word and a chosen circle each take their group’s one tab stop, with no render for the focus', async () => {
+    const user = userEvent.setup();
+    let commits = 0;
+    renderBoard({}, 'play', () => (commits += 1));
+    const tabStops = (group: string) =>
+      within(screen.getByRole('group', { name: group }))
+        .getAllByRole('button')
+        .filter((button) => button.getAttribute('tabindex') === '0');
+    expect(tabStops('Words')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Category 2' }));
+    await user.click(tile('Oval'));
+    expect(tabStops('Words')).toEqual([tile('Oval')]);
+    expect(tabStops('Groups')).toEqual([screen.getByRole('button', { name: 'Category 2' })]);
+
+    // Focus alone (a tap lands first as a focus) moves the stop on the page, not by a render.
+    const before = commits;
+    act(() => tile('Ring').focus());
+    expect(tabStops('Words')).toEqual([tile('Ring')]);
+    expect(commits).toBe(before);
+    // And a move's render leaves it where it is.
+    await user.click(tile('Chime'));
+    expect(tabStops('Words')).toEqual([tile('Chime')]);
+    expect(tile('Oval')).toHaveAttribute('tabindex', '-1');
   });
 
   it('in Normal mode shows bars without counts, each with a spoken label', async () => {
