@@ -15,11 +15,8 @@ export const UNHEARD_EVENTS = [
   'mousemove',
 ] as const;
 
-const stop = (event: Event) => event.stopPropagation();
-
 /** From now on, the events above go no further than `doc`: hover styles are not events, and stay. */
 export function endUnheardEvents(doc: Document): void {
-  for (const type of UNHEARD_EVENTS) {
-    doc.addEventListener(type, stop, { capture: true, passive: true });
-  }
+  for (const type of UNHEARD_EVENTS)
+    doc.addEventListener(type, (event) => event.stopPropagation(), true);
 }

@@ -39,11 +39,11 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
     loadGameCode();
     if (dailyId) void loadPuzzle(dailyId);
   };
-  // A pointer coming over the link starts it too. Passing-over events never reach React
-  // (src/lib/unheard-events.ts); pointerenter is the link's own, so the link listens for it itself.
-  const warmOnHover = (link: HTMLAnchorElement | null) => {
-    link?.addEventListener('pointerenter', warmGame);
-    return () => link?.removeEventListener('pointerenter', warmGame);
+  // A pointer coming over the link starts it (a finger's too, before its press). Passing-over
+  // events never reach React (src/lib/unheard-events.ts): the link listens for its own pointerenter.
+  const warmOnHover = (link: HTMLAnchorElement) => {
+    link.addEventListener('pointerenter', warmGame);
+    return () => link.removeEventListener('pointerenter', warmGame);
   };
 
   const playRandom = () => {
@@ -79,7 +79,6 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
             href={gameHref()}
             className="button primary large"
             ref={warmOnHover}
-            onPointerDown={warmGame}
             onFocus={warmGame}
           >
             {STRINGS.playToday}
