@@ -39,6 +39,31 @@ test.beforeEach(async ({ page }) => {
   await setClock(page, `${TODAY}T12:00:00Z`);
 });
 
+test('the service worker registers only once the page is loaded and ready to play', async ({
+  page,
+}) => {
+  // What the page looked like when the app asked for its service worker.
+  await page.addInitScript(() => {
+    const container = navigator.serviceWorker;
+    const register = container.register.bind(container);
+    container.register = (...args: Parameters<typeof register>) => {
+      const html = document.documentElement;
+      Object.assign(window, {
+        registeredWhen: { ready: html.dataset.ready ?? null, state: document.readyState },
+      });
+      return register(...args);
+    };
+  });
+  await page.goto('/game');
+  await waitForServiceWorkerControl(page);
+  expect(
+    await page.evaluate(() => (window as { registeredWhen?: unknown }).registeredWhen),
+  ).toEqual({
+    ready: 'true',
+    state: 'complete',
+  });
+});
+
 test('after one visit, today’s puzzle, a random one, the archive and stats work offline', async ({
   page,
   context,

@@ -12,6 +12,10 @@ import { endUnheardEvents } from './lib/unheard-events';
 import { loadCookieBanner } from './features/consent/consent-gate';
 import './styles/global.css';
 
+/** Settled by the root once the page is ready (`<html data-ready>`, src/app/root.tsx). */
+let onReady = () => {};
+const ready = new Promise<void>((resolve) => (onReady = resolve));
+
 /**
  * The browser's entry point. A page the server rendered carries the data it was rendered with: the
  * app starts from the same data and hydrates the HTML in place. A page rendered for another address
@@ -33,7 +37,7 @@ function start(): void {
   if (!current || !root.firstElementChild) {
     // The control the player has reached takes the focus again once the page is drawn afresh.
     holdFocus(root);
-    createRoot(root).render(<Root today={todayUtc()} />);
+    createRoot(root).render(<Root today={todayUtc()} onReady={onReady} />);
     return;
   }
   seedCatalogue(data.summaries, data.puzzles);
@@ -44,7 +48,7 @@ function start(): void {
     // noted now, after the wait for the page's code, so nothing typed meanwhile is missed.
     holdTypedFields(root);
     startTransition(() => {
-      hydrateRoot(root, <Root today={data.today} hydrating />, {
+      hydrateRoot(root, <Root today={data.today} hydrating onReady={onReady} />, {
         // A mismatch is a bug: say so where the tests (and a developer) look.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       });
@@ -62,27 +66,16 @@ start();
 
 /**
  * The service worker (offline play, update prompt) registers from its own chunk once the page has
- * loaded and the app is ready (`<html data-ready>`): it costs neither the first paint nor the
- * time until a tap works. Production builds only: dev has no sw.js.
+ * loaded and the app is ready (`<html data-ready>`, told by the root: `onReady`): it costs neither
+ * the first paint nor the time until a tap works. Production builds only: dev has no sw.js.
  */
 function startServiceWorker(): void {
   void import('./features/update/start-updates').then(({ startUpdates }) => startUpdates());
 }
-function whenLoadedAndReady(run: () => void): void {
-  const html = document.documentElement;
-  const ready = new Promise<void>((resolve) => {
-    if (html.dataset.ready) return resolve();
-    const watch = new MutationObserver(() => {
-      if (!html.dataset.ready) return;
-      watch.disconnect();
-      resolve();
-    });
-    watch.observe(html, { attributes: true, attributeFilter: ['data-ready'] });
-  });
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-  void Promise.all([ready, loaded]).then(run);
+const loaded = new Promise((resolve) => {
+  if (document.readyState === 'complete') resolve(0);
+  else window.addEventListener('load', resolve, { once: true });
+});
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void Promise.all([ready, loaded]).then(startServiceWorker);
 }
-if (import.meta.env.PROD && 'serviceWorker' in navigator) whenLoadedAndReady(startServiceWorker);

@@ -13,7 +13,7 @@ import { App } from './app';
  * page's recorder) is replayed, after the updates of this turn have been drawn (a stored game
  * restored, say), on the controls now there.
  */
-function Ready() {
+function Ready({ onReady }: { onReady: () => void }) {
   const { loaded } = usePlayer();
   // And hydration is over, so the player's own choices are in (both arrive as transitions).
   const hydrated = useHydrated();
@@ -22,26 +22,32 @@ function Ready() {
     let timer = 0;
     const cancel = whenPageComplete(() => {
       document.documentElement.dataset.ready = 'true';
+      onReady();
       timer = window.setTimeout(() => finishEarlyInput(document.getElementById('root')), 0);
     });
     return () => {
       cancel();
       window.clearTimeout(timer);
     };
-  }, [loaded, hydrated]);
+  }, [loaded, hydrated, onReady]);
   return null;
 }
+
+const nothing = () => {};
 
 /** The whole app, as both the server and the browser render it (one tree, two entry points). */
 export function Root({
   today,
   head = null,
   hydrating = false,
+  onReady = nothing,
 }: {
   today: string;
   head?: ReturnType<typeof headCollector> | null;
   /** The server's render, and the browser's hydration of it (src/lib/hydration.tsx). */
   hydrating?: boolean;
+  /** Told once the page is ready, after `<html data-ready>` is set (the browser's entry). */
+  onReady?: () => void;
 }) {
   return (
     <StrictMode>
@@ -49,7 +55,7 @@ export function Root({
         <PageProvider today={today} head={head}>
           <PlayerProvider>
             <App />
-            <Ready />
+            <Ready onReady={onReady} />
           </PlayerProvider>
         </PageProvider>
       </HydrationProvider>
