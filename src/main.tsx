@@ -27,7 +27,7 @@ function start(): void {
   if (!root) return;
   // Before any page code is asked for: the styles the page already carries are not fetched again.
   nameInlinedStyles(document);
-  // Before React's root listens: a tap's passing-over events cost a tap time and answer nothing.
+  // Before React's root listens: a tap's passing-over events would cost it time and answer nothing.
   endUnheardEvents(document);
   const data = readPageData(document);
   const current =
