@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { CROWD_MINIMUM, percent, type CrowdFigures } from '../../../core/crowd';
 import { formatDisplayDate } from '../../../core/dates';
+import { formatCount } from '../../../core/numbers';
 import type { Puzzle } from '../../../core/puzzle';
 import { TriesBars } from '../../components/tries-bars';
 import { loadCrowd } from '../../lib/crowd-gate';
 import type { CrowdAnswer } from '../../lib/crowd-results';
 import { CROWD_STRINGS } from './crowd-strings';
 import './crowd-panel.css';
-import { formatCount } from '../../../core/numbers';
 
 /**
  * "Today's crowd" on a finished board: how everyone did with this puzzle (core/crowd.ts). Shown

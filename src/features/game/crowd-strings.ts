@@ -1,4 +1,5 @@
 import { formatCount } from '../../../core/numbers';
+
 /** The "Today's crowd" panel's text (src/features/game/crowd-panel.tsx). */
 const players = (n: number) => `${formatCount(n)} ${n === 1 ? 'player' : 'players'}`;
 
