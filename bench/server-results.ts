@@ -53,8 +53,8 @@ export async function runMidnightRush(options: {
     const dataDir = join(root, 'data');
     // A built site's catalogue is all the results route needs: which puzzles may be counted.
     const distDir = join(root, 'site');
-    mkdirSync(join(distDir, 'puzzles'), { recursive: true });
-    writeFileSync(join(distDir, 'puzzles', 'index.json'), JSON.stringify([PUZZLE]));
+    mkdirSync(join(`${distDir}-server`, 'puzzles'), { recursive: true });
+    writeFileSync(join(`${distDir}-server`, 'puzzles', 'index.json'), JSON.stringify([PUZZLE]));
 
     console.log(`\nMidnight rush: starting the server on a fresh embedded database in ${root} …`);
     const server = await startServer({

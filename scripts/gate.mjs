@@ -12,6 +12,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports');
 const CHROMIUM = '/usr/bin/chromium';
 const STRACE = '/usr/bin/strace';
+const FAKETIME = '/usr/bin/faketime';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -71,7 +72,8 @@ function npmRun(script, extra = []) {
 
 /**
  * Installs a Debian package when its program is missing: Chromium for the end-to-end tests, strace
- * for the test that watches the server flush a post to disk (server/durability.test.ts).
+ * for the test that watches the server flush a post to disk (server/durability.test.ts), faketime
+ * for a server whose clock is months after its build (e2e/long-run.spec.ts).
  * @param {string} program
  * @param {string} pkg
  * @returns {Promise<StepResult>}
@@ -124,6 +126,8 @@ async function postgres() {
 const STEPS = [
   { name: 'chromium', run: () => ensureDebianPackage(CHROMIUM, 'chromium') },
   { name: 'strace', run: () => ensureDebianPackage(STRACE, 'strace') },
+  // A server weeks after its build (e2e/long-run.spec.ts) runs under Debian's faketime.
+  { name: 'faketime', run: () => ensureDebianPackage(FAKETIME, 'faketime') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { CLIENT_ERROR_DETAIL, SERVER_ERROR_DETAIL } from '../core/error-texts';
 import { type Config } from './config';
@@ -19,8 +18,7 @@ import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { registerResultsRoutes } from './results-routes';
-import { builtCatalogue } from './catalogue';
-import { type CountablePuzzle } from '../core/crowd-schema';
+import { readServerCatalogue, serverCatalogueDir } from './catalogue';
 import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
 import { registerSecurityHeaders } from './security-headers';
@@ -47,8 +45,6 @@ export interface AppOptions {
   now?: () => number;
   /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
-  /** The puzzles a crowd result may be counted for; by default the built site's catalogue. */
-  catalogue?: () => readonly CountablePuzzle[];
 }
 
 export interface ServerTimeouts {
@@ -126,6 +122,10 @@ export function createApp(options: AppOptions): FastifyInstance {
   const indexHtml = readIndexHtml(config.distDir);
   if (indexHtml === null)
     app.log.warn(`No built site in ${config.distDir}: run \`npm run build\`.`);
+  // The one catalogue of pages, puzzle files and results (server/catalogue.ts).
+  const catalogue = readServerCatalogue(serverCatalogueDir(config.distDir));
+  for (const problem of catalogue.problems) app.log.error(`Catalogue file ${problem}`);
+  const now = options.now ?? Date.now;
 
   // Only JSON and form-encoded bodies are read (Fastify would read text/plain too).
   app.removeAllContentTypeParsers();
@@ -200,8 +200,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     registerResultsRoutes(api, {
       db,
       queue,
-      catalogue: options.catalogue ?? builtCatalogue(config.distDir),
-      now: options.now ?? Date.now,
+      catalogue,
+      now,
       rateLimit: config.resultsRateLimit,
     });
     done();
@@ -211,11 +211,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   }
   // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
   // is out today, from the whole catalogue the build wrote for it.
-  registerPuzzleFiles(app, {
-    dir: join(`${config.distDir}-server`, 'puzzles'),
-    now: options.now ?? Date.now,
-  });
-  registerStaticSite(app, { distDir: config.distDir, indexHtml });
+  registerPuzzleFiles(app, { catalogue, now });
+  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, now });
 
   return app;
 }

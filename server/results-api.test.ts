@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { type Database } from './db/database';
 import { countResults, resultTallies } from './db/results-store';
 import { ALREADY_COUNTED } from './results-routes';
-import { testConfig } from './testing/fixture-site';
+import { makeFixtureSite, testConfig, writeServerCatalogue } from './testing/fixture-site';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -14,6 +14,10 @@ const CATALOGUE = [
   { id: 'puzzle_2', date: '2026-11-25' },
   { id: 'puzzle_3', date: '2026-11-26' },
 ];
+// A built site's server catalogue: the server reads it as it reads a real build's.
+const site = makeFixtureSite();
+writeServerCatalogue(site.distDir, CATALOGUE);
+afterAll(() => site.remove());
 const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const result = (fields: Partial<CrowdPost> = {}): CrowdPost => ({
@@ -38,9 +42,8 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     db = await databases.fresh();
     app = createApp({
       db,
-      config: testConfig(),
+      config: testConfig({ distDir: site.distDir }),
       logger: false,
-      catalogue: () => CATALOGUE,
       now: () => now,
     });
   });
@@ -100,6 +103,18 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
   it.each([
     ['an unknown puzzle', result({ puzzleId: 'puzzle_99' }), /no puzzle puzzle_99/],
     ['a future puzzle', result({ puzzleId: 'puzzle_3' }), /no puzzle puzzle_3/],
+  ])(
+    'answers %s with a 404 (the browser keeps it) and stores nothing',
+    async (_what, payload, message) => {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      expect(await countResults(db)).toBe(0);
+    },
+  );
+
+  it.each([
     [
       'tries over the limit',
       result({ tries: 7, wrongTries: [[], [], [], [], [], []] }),
@@ -139,11 +154,11 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     const limited = createApp({
       db,
       config: testConfig({
+        distDir: site.distDir,
         rateLimit: { max: 1, windowMs: 60_000 },
         resultsRateLimit: { max: 3, windowMs: 60_000 },
       }),
       logger: false,
-      catalogue: () => CATALOGUE,
       now: () => now,
     });
     const send = (n: number) =>
@@ -217,9 +232,8 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     };
     const busy = createApp({
       db: counting,
-      config: testConfig(),
+      config: testConfig({ distDir: site.distDir }),
       logger: false,
-      catalogue: () => CATALOGUE,
       now: () => now,
     });
     const answers = await Promise.all(

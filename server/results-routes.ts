@@ -1,7 +1,8 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { crowdFigures, crowdSummary, type CrowdSummary } from '../core/crowd';
-import { checkCrowdPost, type CountablePuzzle } from '../core/crowd-schema';
+import { checkCrowdPost } from '../core/crowd-schema';
 import { utcDate } from '../core/dates';
+import { type ServerCatalogue } from './catalogue';
 import { type Database } from './db/database';
 import { resultTallies } from './db/results-store';
 import { type InsertQueue } from './insert-queue';
@@ -11,7 +12,8 @@ import { type InsertQueue } from './insert-queue';
  *   POST /api/results              one anonymous result, JSON
  *     201 { status: "counted" }          stored (committed)
  *     200 { status: "already counted" }  this browser's result of this puzzle is already in: nothing changed
- *     400 { error }                      unknown or future puzzle, tries that do not fit, malformed
+ *     400 { error }                      tries that do not fit, malformed: never countable
+ *     404 { error }                      a puzzle this server does not have out today: may be later
  *     413 / 415 / 429 / 503 { error }    too large, not JSON, too many, could not store
  *   GET /api/results/<puzzleId>    the crowd's figures (figures null under 20 results), 404 for a
  *     puzzle that cannot be played; shared caches may keep it 60 s, and this process computes it at
@@ -26,8 +28,8 @@ export const RESULT_STORE_FAILED =
 export interface ResultsOptions {
   db: Database;
   queue: InsertQueue;
-  /** The playable catalogue's ids and dates (the built site's puzzles/index.json). */
-  catalogue: () => readonly CountablePuzzle[];
+  /** The server's catalogue (server/catalogue.ts): which puzzles are out on a day. */
+  catalogue: ServerCatalogue;
   now: () => number;
   rateLimit: { max: number; windowMs: number };
 }
@@ -68,8 +70,10 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
     bodyLimit: RESULT_BODY_LIMIT,
     onRequest: [rateLimit, requireJson],
     handler: async (request, reply) => {
-      const checked = checkCrowdPost(request.body, catalogue(), utcDate(now()));
-      if (!checked.success) return reply.code(400).send({ error: checked.error });
+      const checked = checkCrowdPost(request.body, catalogue.summaries, utcDate(now()));
+      // An unknown puzzle is a 404 the browser keeps its result for; a malformed one a 400 it drops.
+      if (!checked.success)
+        return reply.code(checked.reason === 'invalid' ? 400 : 404).send({ error: checked.error });
       let stored: boolean;
       try {
         stored = await queue.insertResult(checked.data);
@@ -86,7 +90,7 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
   app.get<{ Params: { puzzleId: string } }>('/api/results/:puzzleId', async (request, reply) => {
     const { puzzleId } = request.params;
     const today = utcDate(now());
-    if (!catalogue().some((puzzle) => puzzle.id === puzzleId && puzzle.date <= today))
+    if (!catalogue.released(puzzleId, today))
       return reply.code(404).send({ error: `There is no puzzle ${puzzleId}.` });
     const summary = await figures(puzzleId);
     return reply.header('Cache-Control', `public, max-age=${CROWD_CACHE_SECONDS}`).send(summary);

@@ -11,6 +11,7 @@ import {
   type PageCache,
 } from './page-cache';
 import { isPageRequest } from './fallback-page';
+import { type ServerCatalogue } from './catalogue';
 import { createPageRenderer } from './page-renderer';
 
 /**
@@ -69,7 +70,12 @@ function sendPage(reply: FastifyReply, html: string): FastifyReply {
 
 export function registerStaticSite(
   app: FastifyInstance,
-  options: { distDir: string; indexHtml: string | null; now?: () => number },
+  options: {
+    distDir: string;
+    indexHtml: string | null;
+    catalogue: ServerCatalogue;
+    now?: () => number;
+  },
 ): void {
   const { distDir, indexHtml } = options;
   const clock = options.now ?? Date.now;
@@ -78,6 +84,7 @@ export function registerStaticSite(
   const pages: Promise<PageCache | null> = createPageRenderer({
     distDir,
     serverDir: `${distDir}-server`,
+    catalogue: options.catalogue,
   }).then(
     (renderer) => (renderer ? createPageCache(renderer) : null),
     (error: unknown) => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppConfig } from '../app';
+import { serverCatalogueDir } from '../catalogue';
 
 /** A small built site like Vite's: index.html with one inline script, a hashed asset, a favicon. */
 export const FIXTURE_INLINE_SCRIPT = 'window.__linchpinBoot = 1;';
@@ -32,4 +33,30 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     csp: { ads: false, analytics: false, formOrigins: [] },
     ...overrides,
   };
+}
+
+/**
+ * Writes the catalogue the build writes for the server (dist-server/puzzles/ beside `distDir`):
+ * index.json with every summary and one file a month with the whole puzzles.
+ */
+export function writeServerCatalogue(
+  distDir: string,
+  puzzles: readonly { id: string; date: string; [field: string]: unknown }[],
+): void {
+  const dir = serverCatalogueDir(distDir);
+  mkdirSync(dir, { recursive: true });
+  const summaries = puzzles.map((puzzle) => ({
+    title: puzzle.id,
+    author: null,
+    difficulty: 'normal',
+    ...puzzle,
+  }));
+  writeFileSync(join(dir, 'index.json'), JSON.stringify(summaries));
+  const months = new Map<string, unknown[]>();
+  for (const puzzle of summaries) {
+    const month = puzzle.date.slice(0, 7);
+    months.set(month, [...(months.get(month) ?? []), puzzle]);
+  }
+  for (const [month, list] of months)
+    writeFileSync(join(dir, `${month}.json`), JSON.stringify(list));
 }
