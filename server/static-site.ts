@@ -2,7 +2,8 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import { isAppRoute, pageAddress } from '../core/routes';
+import { utcDate } from '../core/dates';
+import { isAppRoute, pageAddress, renderedAddress } from '../core/routes';
 import {
   chooseEncoding,
   createPageCache,
@@ -86,7 +87,12 @@ export function registerStaticSite(
     serverDir: `${distDir}-server`,
     catalogue: options.catalogue,
   }).then(
-    (renderer) => (renderer ? createPageCache(renderer) : null),
+    (renderer) =>
+      renderer
+        ? createPageCache(renderer, {
+            onRender: (key) => app.log.debug({ page: key }, 'page rendered'),
+          })
+        : null,
     (error: unknown) => {
       app.log.error(error, 'The page renderer could not start; pages are rendered in the browser');
       return null;
@@ -133,14 +139,29 @@ export function registerStaticSite(
     if (cache) {
       // One page per address and day, whoever asks: no cookie is read (core/inline-scripts.ts
       // applies them in the browser), and a query parameter the route does not read is ignored.
+      // A page that cannot exist (an unknown path, a puzzle that is not out) is the one
+      // rendering of its kind (core/routes.ts), so junk addresses cost no render and push no
+      // real page out of the cache.
       const now = clock();
+      const today = utcDate(now);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const page = await cache.page(pageAddress(path, query), now);
+      const address = renderedAddress(
+        pageAddress(path, query),
+        (id) => options.catalogue.released(id, today) !== null,
+      );
+      const page = await cache.page(address, now);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
-      reply
-        .header('Cache-Control', pageCacheControl(now))
-        .header('Vary', 'Accept-Encoding')
-        .header('ETag', page.etags[encoding]);
+      reply.header('Vary', 'Accept-Encoding');
+      if (page.status >= 500) {
+        // A failed render is kept by no cache, here or downstream: the next request tries again.
+        if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+        return reply
+          .code(page.status)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(page.bodies[encoding]);
+      }
+      reply.header('Cache-Control', pageCacheControl(now)).header('ETag', page.etags[encoding]);
       if (matchesEtag(request.headers['if-none-match'], page)) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.bodies[encoding]);

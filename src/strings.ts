@@ -70,6 +70,9 @@ export const STRINGS = {
   errorTitle: ERROR_TITLE,
   goHome: GO_HOME,
   noPuzzleToday: 'There is no puzzle to play yet. Please come back soon.',
+  // One text for every unknown id: the server renders this page once for them all (core/routes.ts).
+  puzzleNotFound:
+    'There is no puzzle at this address. It may not be out yet, or the link may be mistyped.',
   loading: 'Loading…',
   newHere: 'New here?',
   readRules: 'Read the rules first',

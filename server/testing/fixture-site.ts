@@ -60,3 +60,48 @@ export function writeServerCatalogue(
   for (const [month, list] of months)
     writeFileSync(join(dir, `${month}.json`), JSON.stringify(list));
 }
+
+/** What the rendering fixture's server entry did: each address it rendered, in order. */
+export const fixtureRenders = (): string[] =>
+  ((globalThis as { __linchpinRenders?: string[] }).__linchpinRenders ??= []);
+
+/** Makes the rendering fixture's next renders fail like a component that throws (status 500). */
+export function failFixtureRenders(fail: boolean): void {
+  (globalThis as { __linchpinFail?: boolean }).__linchpinFail = fail;
+}
+
+/**
+ * A built site with a server renderer (dist-server/entry-server.js) that records every address it
+ * renders (`fixtureRenders`) and answers as the real one does: 404 for the shared not-found pages,
+ * 500 when told to fail (`failFixtureRenders`).
+ */
+export function makeRenderingSite(puzzles: readonly { id: string; date: string }[]): {
+  distDir: string;
+  remove: () => void;
+} {
+  const site = makeFixtureSite();
+  const serverDir = `${site.distDir}-server`;
+  mkdirSync(join(site.distDir, '.vite'), { recursive: true });
+  mkdirSync(serverDir, { recursive: true });
+  writeFileSync(join(site.distDir, '.vite', 'manifest.json'), '{}');
+  writeFileSync(
+    join(serverDir, 'template.html'),
+    '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Linchpin</title></head>' +
+      '<body><div id="root"></div></body></html>\n',
+  );
+  writeFileSync(
+    join(serverDir, 'entry-server.js'),
+    `export async function renderPage({ address }) {
+       const renders = (globalThis.__linchpinRenders ??= []);
+       const key = address.path + (address.puzzleId ? '?' + address.puzzleId : '');
+       renders.push(key);
+       const failed = globalThis.__linchpinFail === true;
+       const missing = address.path === '/404' || address.puzzleId === 'none';
+       return { status: failed ? 500 : missing ? 404 : 200, html: '<main>' + key + '</main>',
+         title: 'Linchpin', pageData: '{}' };
+     }
+     export function pageModules() { return []; }`,
+  );
+  writeServerCatalogue(site.distDir, puzzles);
+  return site;
+}
