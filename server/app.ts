@@ -26,7 +26,13 @@ import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site
 
 export type AppConfig = Pick<
   Config,
-  'rateLimit' | 'resultsRateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'
+  | 'rateLimit'
+  | 'resultsRateLimit'
+  | 'resultsPerAddress'
+  | 'trustProxy'
+  | 'distDir'
+  | 'logLevel'
+  | 'csp'
 >;
 
 export interface AppOptions {
@@ -38,6 +44,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Form posts waiting or being written before another is answered 503 (MAX_PENDING_POSTS). */
   maxPendingPosts?: number;
+  /** Crowd results likewise, on a bound of their own (MAX_PENDING_RESULTS). */
+  maxPendingResults?: number;
   /**
    * The clock that decides which puzzles are out (their UTC day has come). Test-only: the server
    * itself always runs on the real clock.
@@ -195,7 +203,11 @@ export function createApp(options: AppOptions): FastifyInstance {
         database: reachable ? 'reachable' : 'unreachable',
       });
     });
-    const queue = createInsertQueue(db, { maxPending: options.maxPendingPosts });
+    const queue = createInsertQueue(db, {
+      maxPending: options.maxPendingPosts,
+      maxPendingResults: options.maxPendingResults,
+      resultsPerAddress: config.resultsPerAddress,
+    });
     registerFormRoutes(api, queue);
     registerResultsRoutes(api, {
       db,

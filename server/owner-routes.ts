@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type Database } from './db/database';
 import { INBOX_KINDS, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
-import { resultTallies } from './db/results-store';
+import { resultTallies, resultsNotCounted } from './db/results-store';
 
 /**
  * The owner's tool reaches the embedded database through these while the server holds the data
@@ -15,6 +15,7 @@ import { resultTallies } from './db/results-store';
  *   GET  /api/owner/:kind/:id
  *   POST /api/owner/:kind/:id/handle
  *   GET  /api/owner/puzzle-stats              the crowd's results of every puzzle (resultTallies)
+ *   GET  /api/owner/results-not-counted       results over their address's limit, by puzzle
  */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -61,6 +62,7 @@ export function ownerRoutes(
   app.get('/ping', () => ({ ok: true }));
 
   app.get('/puzzle-stats', () => resultTallies(db, null));
+  app.get('/results-not-counted', () => resultsNotCounted(db));
 
   app.get('/:kind', async (request, reply) => {
     const p = params.safeParse(request.params);

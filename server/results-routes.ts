@@ -4,14 +4,17 @@ import { checkCrowdPost } from '../core/crowd-schema';
 import { utcDate } from '../core/dates';
 import { type ServerCatalogue } from './catalogue';
 import { type Database } from './db/database';
-import { resultTallies } from './db/results-store';
-import { type InsertQueue } from './insert-queue';
+import { resultTallies, type ResultOutcome } from './db/results-store';
+import { addressGroup } from './client-address';
+import { BUSY_RETRY_AFTER_S } from './form-routes';
+import { QueueFullError, type InsertQueue } from './insert-queue';
 
 /**
  * "Today's crowd" (core/crowd.ts):
  *   POST /api/results              one anonymous result, JSON
  *     201 { status: "counted" }          stored (committed)
  *     200 { status: "already counted" }  this browser's result of this puzzle is already in: nothing changed
+ *     200 { status: "not counted" }      its address already sent RESULTS_PER_ADDRESS of this puzzle's
  *     400 { error }                      tries that do not fit, malformed: never countable
  *     404 { error }                      a puzzle this server does not have out today: may be later
  *     413 / 415 / 429 / 503 { error }    too large, not JSON, too many, could not store
@@ -32,6 +35,24 @@ export interface ResultsOptions {
   catalogue: ServerCatalogue;
   now: () => number;
   rateLimit: { max: number; windowMs: number };
+}
+
+/** A warning logged at most once a second, however many requests hit the same condition. */
+function onceASecond() {
+  let last = 0;
+  let skipped = 0;
+  return {
+    warn(request: FastifyRequest, message: string) {
+      const time = Date.now();
+      if (time - last < 1000) {
+        skipped += 1;
+        return;
+      }
+      request.log.warn({ alike: skipped }, message);
+      last = time;
+      skipped = 0;
+    },
+  };
 }
 
 async function requireJson(request: FastifyRequest, reply: FastifyReply) {
@@ -65,6 +86,7 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
     timeWindow: options.rateLimit.windowMs,
   });
   const figures = crowdCache(options.db, now);
+  const busyLog = onceASecond();
 
   app.post('/api/results', {
     bodyLimit: RESULT_BODY_LIMIT,
@@ -74,16 +96,25 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
       // An unknown puzzle is a 404 the browser keeps its result for; a malformed one a 400 it drops.
       if (!checked.success)
         return reply.code(checked.reason === 'invalid' ? 400 : 404).send({ error: checked.error });
-      let stored: boolean;
+      let outcome: ResultOutcome;
       try {
-        stored = await queue.insertResult(checked.data);
+        outcome = await queue.insertResult({
+          post: checked.data,
+          addressGroup: addressGroup(request.ip),
+        });
       } catch (error) {
+        if (error instanceof QueueFullError) {
+          busyLog.warn(request, 'results queue full: answered 503');
+          return reply
+            .code(503)
+            .header('Retry-After', String(BUSY_RETRY_AFTER_S))
+            .send({ error: RESULT_STORE_FAILED });
+        }
         request.log.error({ err: error }, 'could not store a crowd result');
         return reply.code(503).send({ error: RESULT_STORE_FAILED });
       }
-      return stored
-        ? reply.code(201).send({ status: 'counted' })
-        : reply.code(200).send({ status: ALREADY_COUNTED });
+      // Not counted (over its address's limit) is final: the browser drops it quietly.
+      return reply.code(outcome === 'counted' ? 201 : 200).send({ status: outcome });
     },
   });
 

@@ -22,6 +22,8 @@ export interface PuzzleStats {
   title: string | null;
   difficulty: Difficulty | null;
   players: number;
+  /** Results sent but not counted: over RESULTS_PER_ADDRESS of this puzzle from one address. */
+  notCounted: number;
   /** Whole percentages; null for a mode nobody played. */
   solveRate: { all: number; easy: number | null; normal: number | null };
   averageTries: number | null;
@@ -69,6 +71,7 @@ const modeRate = (figures: CrowdFigures, mode: 'easy' | 'normal') => {
 export function puzzleStats(
   tallies: readonly PuzzleTally[],
   catalogue: readonly CatalogueEntry[],
+  notCounted: Readonly<Record<string, number>> = {},
 ): PuzzleStats[] {
   const puzzles = new Map(catalogue.map(cataloguePuzzle).filter((entry) => entry !== null));
   const byPuzzle = new Map<string, PuzzleTally[]>();
@@ -84,6 +87,7 @@ export function puzzleStats(
       title: puzzle?.title ?? null,
       difficulty: puzzle?.difficulty ?? null,
       players: figures.players,
+      notCounted: notCounted[id] ?? 0,
       solveRate: {
         all: percent(figures.solved, figures.players),
         easy: modeRate(figures, 'easy'),
@@ -117,6 +121,7 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
     'PUZZLE',
     'LABEL',
     'PLAYERS',
+    'NOT COUNTED',
     'SOLVED',
     'EASY',
     'NORMAL',
@@ -128,6 +133,7 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
     item.id,
     item.difficulty ?? '?',
     String(item.players),
+    String(item.notCounted),
     rate(item.solveRate.all),
     rate(item.solveRate.easy),
     rate(item.solveRate.normal),
