@@ -109,6 +109,9 @@ export function registerStaticSite(
     void app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // Nothing under a dot-file or dot-folder is sent (dist/.vite/ holds the build's manifest
+      // and asset history): a 404 as for any missing file. The plugin's default is to allow them.
+      dotfiles: 'ignore',
       serveDotFiles: false,
       // Only files: a path without an extension (/, /about, /assets) is a page, answered below.
       allowedPath: (pathName) => extname(pathName) !== '',
