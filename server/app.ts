@@ -14,6 +14,7 @@ import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
 import { databaseRateLimitStore } from './db/rate-limit-store';
+import { serverSecret } from './db/server-secret';
 import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
@@ -208,7 +209,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       maxPendingResults: options.maxPendingResults,
       resultsPerAddress: config.resultsPerAddress,
     });
-    registerFormRoutes(api, queue);
+    registerFormRoutes(api, queue, () => serverSecret(db));
     registerResultsRoutes(api, {
       db,
       queue,

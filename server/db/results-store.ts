@@ -8,6 +8,7 @@ import {
   type CrowdTally,
 } from '../../core/crowd';
 import { type Database, type Queryable } from './database';
+import { keyedHash, serverSecret } from './server-secret';
 
 /**
  * The crowd's results (server/db/migrations/004-puzzle-results.sql and 005). Every query is
@@ -35,23 +36,9 @@ export type ResultOutcome = 'counted' | 'already counted' | 'not counted';
 // every connection and server process, so the per-address limit holds exactly.
 const RESULTS_LOCK_KEY = 7_146_302;
 
-const secrets = new WeakMap<Queryable, Promise<string>>();
-/** This database's own secret (migration 005), read once. */
-function crowdSecret(db: Queryable): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = db
-      .query('SELECT secret FROM crowd_secret')
-      .then((rows) => z.object({ secret: z.string() }).parse(rows[0]).secret);
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
-
 /** The stored key of an address group's results of a puzzle: not an address, and not linkable. */
 const addressKey = (secret: string, puzzleId: string, group: string): string =>
-  createHash('sha256').update(`${secret} ${puzzleId} ${group}`).digest('base64url');
+  keyedHash(secret, puzzleId, group);
 
 /**
  * Stores results in one transaction. For each: counted, already counted (that browser's result of
@@ -66,7 +53,7 @@ export async function insertResults(
   if (results.length === 0) return [];
   if (results.length > MAX_RESULTS_PER_INSERT)
     throw new RangeError(`at most ${MAX_RESULTS_PER_INSERT} results at once`);
-  const secret = await crowdSecret(db);
+  const secret = await serverSecret(db);
   const rows = results.map(({ post, addressGroup }) => ({
     post,
     key: resultKey(post),
