@@ -146,13 +146,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   void app.register(fastifyFormbody);
 
   registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
-  // Only where a handler asks (reply.compress): pages. Files were compressed by the build
-  // (server/static-site.ts), and API answers are a few hundred bytes of JSON.
+  // Only where a handler asks (reply.compress): the built index.html, sent when there is no server
+  // renderer. Rendered pages are kept compressed by the page cache, files were compressed by the
+  // build (server/static-site.ts), and API answers are a few hundred bytes of JSON.
   void app.register(fastifyCompress, {
     global: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    // Quick levels: a page is compressed on every request.
+    // Quick levels: that page is compressed on every request.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });

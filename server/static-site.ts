@@ -18,9 +18,12 @@ import { createPageRenderer } from './page-renderer';
 /**
  * The built site from dist/: hashed files under /assets/ cached for a year, everything else
  * revalidated. That includes the service worker (sw.js) and the web app manifest: the browser
- * must see a new version of either at once, or players would keep an old app. A path with no file
- * extension is a page of the app and gets index.html (status 404 when it is not one of the app's
- * routes); a missing file with an extension is a plain 404.
+ * must see a new version of either at once, or players would keep an old app. Nothing under a
+ * dot-folder is sent. A path with no file extension is a page: rendered on the server and kept by
+ * the page cache (server/page-cache.ts), the one shared rendering of its kind for an address that
+ * cannot have a page of its own (core/routes.ts `renderedAddress`); without a server renderer, the
+ * built index.html (status 404 when the path is not a route of the app). A missing file with an
+ * extension is a plain 404.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
