@@ -313,10 +313,10 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     });
     // Without a logger every request logs through the app's one silent logger: listen there.
     const warn = busy.log.warn.bind(busy.log);
-    busy.log.warn = ((...args: Parameters<typeof warn>) => {
+    busy.log.warn = (...args: Parameters<typeof warn>) => {
       warnings.push(String(args.at(-1)));
       warn(...args);
-    });
+    };
     try {
       const send = (n: number) =>
         busy.inject({
