@@ -317,7 +317,7 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     it('still refuses a cross-site post through the proxy', async () => {
       for (const config of [{}, { trustProxy: 1 }, { siteUrl: SITE }]) {
         await reopen(config);
-        const refused = [
+        const refused: Record<string, string>[] = [
           { 'sec-fetch-site': 'cross-site', origin: 'https://spam.example' },
           { 'sec-fetch-site': 'same-site', origin: 'https://forum.linchpin.example' },
           { 'sec-fetch-site': 'cross-site', origin: SITE },
