@@ -13,6 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -297,28 +298,11 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
     );
 
     log(`Starting nginx on port ${ports.proxy} …`);
-    const nginxConf = join(runDir, 'nginx.conf');
-    writeFileSync(
-      nginxConf,
-      withPorts(readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'), ports),
-    );
-    const nginxLog = join(runDir, 'nginx-error.log');
-    const nginx: StackProcess = {
-      role: 'proxy',
-      name: 'nginx',
-      pid: launch(NGINX, ['-p', `${runDir}/`, '-c', nginxConf, '-e', nginxLog], nginxLog),
-      port: ports.proxy,
-      program: 'nginx',
-      log: nginxLog,
-    };
-    state.processes.push(nginx);
-    writeState(state);
-    await waitFor(
-      'nginx',
-      () => answers(`${state.proxyUrl}/api/health`),
-      () => isRunning(nginx),
-      nginxLog,
-    );
+    const nginxConf = withPorts(readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'), ports);
+    await startNginx(runDir, nginxConf, ports.proxy, (entry) => {
+      state.processes.push(entry);
+      writeState(state);
+    });
 
     log(`Starting Varnish on port ${ports.cache} …`);
     const vcl = join(runDir, 'varnish.vcl');
@@ -364,12 +348,59 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
   }
 }
 
+/**
+ * Starts nginx on `conf` (the text of an nginx.conf whose paths are relative to `runDir`, `daemon
+ * off`) and resolves once it answers on `port`. `started` hears of its pid at once.
+ */
+export async function startNginx(
+  runDir: string,
+  conf: string,
+  port: number,
+  started: (entry: StackProcess) => void = () => {},
+): Promise<StackProcess> {
+  ensureDebianPackage(NGINX, 'nginx-light');
+  mkdirSync(join(runDir, 'tmp'), { recursive: true });
+  const confFile = join(runDir, 'nginx.conf');
+  writeFileSync(confFile, conf);
+  const log = join(runDir, 'nginx-error.log');
+  const entry: StackProcess = {
+    role: 'proxy',
+    name: 'nginx',
+    pid: launch(NGINX, ['-p', `${runDir}/`, '-c', confFile, '-e', log], log),
+    port,
+    program: 'nginx',
+    log,
+  };
+  started(entry);
+  await waitFor(
+    'nginx',
+    // Any answer will do: nginx is listening.
+    async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status > 0,
+    () => isRunning(entry),
+    log,
+  );
+  return entry;
+}
+
+/** A port nobody listens on now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Varnish's working folder (its shared log and statistics: varnishstat -n <it>). */
 export function varnishWorkDir(runDir: string): string {
   return join(runDir, 'varnish');
 }
 
-async function stopProcess(entry: StackProcess, signal: NodeJS.Signals): Promise<void> {
+/** Sends `signal` to one recorded process, if it is still that program, and waits until it ends. */
+export async function stopProcess(entry: StackProcess, signal: NodeJS.Signals): Promise<void> {
   if (!isRunning(entry)) return;
   try {
     process.kill(entry.pid, signal);
