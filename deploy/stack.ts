@@ -12,8 +12,16 @@
  * the numbers changed and nothing else.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -75,8 +83,12 @@ export interface StackOptions {
   freshDatabase?: boolean;
   /** More environment for the servers, e.g. rate limits or SITE_URL. */
   serverEnv?: Record<string, string>;
-  /** A command the servers run under, e.g. ['faketime', '-f', '+3600'] (their clock only). */
-  serverWrapper?: readonly string[];
+  /**
+   * Moves the servers' clock (theirs only) by this many seconds with Debian's libfaketime, loaded
+   * into the server process itself (the `faketime` command would run it as a child, out of reach
+   * of its pid).
+   */
+  serverClockOffsetS?: number;
   /** The built site; default dist/. */
   distDir?: string;
   log?: (line: string) => void;
@@ -221,8 +233,32 @@ function serverEnv(
     TRUST_PROXY: '127.0.0.1',
     DIST_DIR: options.distDir ?? join(REPO_ROOT, 'dist'),
     LOG_LEVEL: 'warn',
+    ...(options.serverClockOffsetS === undefined ? {} : fakeClockEnv(options.serverClockOffsetS)),
     ...options.serverEnv,
   };
+}
+
+/** The environment that has libfaketime move a process's clock by `offsetS` seconds. */
+export function fakeClockEnv(offsetS: number): Record<string, string> {
+  ensureDebianPackage(FAKETIME, 'faketime');
+  const library = readdirSync('/usr/lib', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join('/usr/lib', entry.name, 'faketime', 'libfaketime.so.1'))
+    .find((path) => existsSync(path));
+  if (!library) throw new Error("libfaketime.so.1 not found: is Debian's faketime installed?");
+  return { LD_PRELOAD: library, FAKETIME: `${offsetS >= 0 ? '+' : ''}${Math.round(offsetS)}` };
+}
+
+/** True when something answers connections on the port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
 }
 
 /** Starts server `index` of the stack (again, e.g. after killServer) and records its pid. */
@@ -235,11 +271,11 @@ export async function startServer(
   if (!Number.isInteger(port)) throw new Error(`the stack has no server ${index}`);
   const name = `server-${index + 1}`;
   const log = join(state.runDir, `${name}.log`);
-  const wrapper = options.serverWrapper ?? [];
-  const command = [...wrapper, process.execPath, '--import', 'tsx', 'server/index.ts'];
+  if (await listening(port))
+    throw new Error(`port ${port} is already in use: ${name} cannot start`);
   const pid = launch(
-    command[0] ?? process.execPath,
-    command.slice(1),
+    process.execPath,
+    ['--import', 'tsx', 'server/index.ts'],
     log,
     serverEnv(state, port, options),
   );
