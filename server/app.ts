@@ -34,7 +34,8 @@ export type AppConfig = Pick<
   | 'distDir'
   | 'logLevel'
   | 'csp'
->;
+> &
+  Partial<Pick<Config, 'siteUrl'>>;
 
 export interface AppOptions {
   db: Database;
@@ -210,7 +211,10 @@ export function createApp(options: AppOptions): FastifyInstance {
       maxPendingResults: options.maxPendingResults,
       resultsPerAddress: config.resultsPerAddress,
     });
-    registerFormRoutes(api, queue, () => serverSecret(db));
+    registerFormRoutes(api, queue, () => serverSecret(db), {
+      siteUrl: config.siteUrl ?? null,
+      behindProxy: config.trustProxy !== false,
+    });
     registerResultsRoutes(api, {
       db,
       queue,
