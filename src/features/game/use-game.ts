@@ -18,13 +18,19 @@ const boardReducer = (state: GameState, action: BoardAction): GameState =>
 /** The game's state and actions, from the board it opens on; notices clear themselves after 3 s. */
 export function useGame(open: () => GameState) {
   const [state, dispatch] = useReducer(boardReducer, undefined, open);
-  const { setGameActive } = useGameActivity();
+  const { setGameActive, setColorOrder } = useGameActivity();
   const active = isGameActive(state);
 
   useEffect(() => {
     setGameActive(active);
   }, [active, setGameActive]);
   useEffect(() => () => setGameActive(false), [setGameActive]);
+  // Settings previews the palette in this board's order of colours.
+  const colorOrder = state.colorOrder;
+  useEffect(() => {
+    setColorOrder(colorOrder);
+    return () => setColorOrder(null);
+  }, [colorOrder, setColorOrder]);
 
   const noticeId = state.notice?.id;
   useEffect(() => {
