@@ -15,7 +15,12 @@ const MODES: { value: GameMode; label: string }[] = [
 
 export function SettingsModal({ onClose }: { onClose: () => void }) {
   const preferences = usePreferences();
-  const { gameActive } = useGameActivity();
+  const { gameActive, colorOrder } = useGameActivity();
+  // The preview shows the board's colours in the board's order (with no board open, the palette's).
+  const palette = PALETTES[preferences.palette];
+  const colors = colorOrder
+    ? colorOrder.map((i) => palette.colors[i] ?? palette.colors[0])
+    : palette.colors;
   const [lockMessage, setLockMessage] = useState<string | null>(null);
   const systemDark =
     typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
@@ -71,20 +76,15 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           />
           Color-blind palette
         </label>
-        <div
-          className="palette-preview"
-          aria-label={`${PALETTES[preferences.palette].label} palette preview`}
-          role="img"
-        >
-          {PALETTES[preferences.palette].colors.map((color, index) => (
+        <div className="palette-preview" aria-label={`${palette.label} palette preview`} role="img">
+          {colors.map((color, index) => (
             <span key={color.name} style={{ background: color.fill, color: color.ink }}>
               {index + 1}
             </span>
           ))}
         </div>
         <p className="setting-help">
-          {PALETTES[preferences.palette].label}:{' '}
-          {PALETTES[preferences.palette].colors.map((c) => c.name).join(', ')}
+          {palette.label}: {colors.map((c) => c.name).join(', ')}
         </p>
         <label className="switch">
           <input
