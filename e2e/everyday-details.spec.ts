@@ -42,8 +42,11 @@ test('the colour-blind preview in Settings shows the board’s colours in the bo
     { name: 'linchpin_color_mode', value: 'colorBlind', url: baseURL ?? '' },
   ]);
   await page.goto('/game');
-  await expect(circle(page, 1)).toBeVisible();
+  // The board's colours once the app has drawn its board (the browser's day is not the server's,
+  // so the app draws the page afresh, in the player's palette).
+  await hydrated(page);
   const board = await fills(page, '.selector-circle');
+  expect(board).toHaveLength(4);
   // The board shuffles its colours: this puzzle's order is not the palette's own.
   const own = await page.evaluate(
     (colors) =>

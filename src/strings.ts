@@ -32,8 +32,6 @@ export const STRINGS = {
   wordsLabel: 'Words',
   groupsLabel: 'Groups',
   triesLabel: 'Your tries',
-  /** Beside a circle's count when its group holds more than three words ("4/3 over"). */
-  groupOver: 'over',
   aboutModes: 'About the modes',
   noFeedbackHard: 'No feedback in Hard mode: trust your instincts.',
   homeLinkName: 'Linchpin home',

@@ -2,6 +2,7 @@ import { groupsOf, type GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
 import { useRovingFocus } from '../../components/use-roving-focus';
 import { STRINGS } from '../../strings';
+import { BOARD_STRINGS } from './board-strings';
 
 interface ColorSelectorsProps {
   state: GameState;
@@ -47,7 +48,7 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
               className={`selector-caption${name === null && count > 3 ? ' selector-over' : ''}`}
             >
               {name ?? `${count}/3`}
-              {name === null && count > 3 ? ` ${STRINGS.groupOver}` : null}
+              {name === null && count > 3 ? ` ${BOARD_STRINGS.groupOver}` : null}
             </span>
           </div>
         );

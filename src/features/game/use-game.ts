@@ -5,6 +5,7 @@ import {
   type GameAction,
   type GameState,
 } from '../../../core/game/engine';
+import { setBoardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 
 export const NOTICE_MS = 3000;
@@ -18,7 +19,7 @@ const boardReducer = (state: GameState, action: BoardAction): GameState =>
 /** The game's state and actions, from the board it opens on; notices clear themselves after 3 s. */
 export function useGame(open: () => GameState) {
   const [state, dispatch] = useReducer(boardReducer, undefined, open);
-  const { setGameActive, setColorOrder } = useGameActivity();
+  const { setGameActive } = useGameActivity();
   const active = isGameActive(state);
 
   useEffect(() => {
@@ -28,9 +29,9 @@ export function useGame(open: () => GameState) {
   // Settings previews the palette in this board's order of colours.
   const colorOrder = state.colorOrder;
   useEffect(() => {
-    setColorOrder(colorOrder);
-    return () => setColorOrder(null);
-  }, [colorOrder, setColorOrder]);
+    setBoardColorOrder(colorOrder);
+    return () => setBoardColorOrder(null);
+  }, [colorOrder]);
 
   const noticeId = state.notice?.id;
   useEffect(() => {

@@ -3,6 +3,7 @@ import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/
 import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
+import { boardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 import { usePreferences } from '../../lib/preferences/preferences';
 import type { GameMode } from '../../lib/preferences/preferences-model';
@@ -15,7 +16,8 @@ const MODES: { value: GameMode; label: string }[] = [
 
 export function SettingsModal({ onClose }: { onClose: () => void }) {
   const preferences = usePreferences();
-  const { gameActive, colorOrder } = useGameActivity();
+  const { gameActive } = useGameActivity();
+  const [colorOrder] = useState(boardColorOrder);
   // The preview shows the board's colours in the board's order (with no board open, the palette's).
   const palette = PALETTES[preferences.palette];
   const colors = colorOrder
