@@ -1,6 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   acceptCookies,
+  archiveMonthLink,
+  archiveMonthPath,
   archivePuzzle,
   loseGame,
   placeGroups,
@@ -163,7 +165,7 @@ test('a past puzzle lost shows Lost in the archive, with Retry and View Solution
   await accept(page);
   await page.goto(`/game?puzzleId=${older.id}&mode=play`);
   await loseGame(page, older);
-  await page.goto('/archive');
+  await page.goto(archiveMonthPath(older));
   const item = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(item.getByText('Lost', { exact: true })).toBeVisible();
   await expect(item.getByText('Solved', { exact: true })).toHaveCount(0);
@@ -203,6 +205,8 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
   await accept(page);
   await page.goto('/archive');
   await expect(page.getByRole('heading', { level: 1, name: 'Puzzle Archive' })).toBeVisible();
+  // A month at a time: the puzzle's month is a tap away.
+  await archiveMonthLink(page, older).click();
   const item = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(item).toContainText('Apr 7, 2025');
   await item.getByRole('link', { name: `Play ${older.title}` }).click();
@@ -216,6 +220,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
   await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('link', { name: 'Archive' }).click();
+  await archiveMonthLink(page, older).click();
   const solved = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(solved.getByText('Solved', { exact: true })).toBeVisible();
   await solved.getByRole('link', { name: `View Solution: ${older.title}` }).click();
@@ -224,7 +229,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
     page.getByText(`The special word "${older.specialWord}" belongs to all four categories.`),
   ).toBeVisible();
 
-  await page.goto('/archive');
+  await page.goto(archiveMonthPath(older));
   await page
     .getByRole('listitem')
     .filter({ hasText: older.title })
@@ -232,7 +237,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
     .click();
   await expect(page.getByText(/^Try 1 of \d$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
-  await page.goto('/archive');
+  await page.goto(archiveMonthPath(older));
   const again = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(again.getByRole('link', { name: `Play ${older.title}` })).toBeVisible();
   await expect(again.getByText('Solved', { exact: true })).toHaveCount(0);
