@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { puzzleLinkPath } from '../core/puzzle-link';
 import { GOOD_DRAFT } from '../core/test/fixtures';
-import { archivePuzzle, placeGroups, puzzleDated, setClock, tile } from './support';
+import {
+  archiveMonthPath,
+  archivePuzzle,
+  placeGroups,
+  puzzleDated,
+  setClock,
+  tile,
+} from './support';
 
 /**
  * After one visit the whole game works with the network off: the service worker serves the app,
@@ -104,7 +111,16 @@ test('after one visit, today’s puzzle, a random one, the archive and stats wor
   // Client routes loaded afresh (not client-side navigation) get the app from the cache.
   await page.goto('/archive');
   await expect(page.getByRole('heading', { level: 1, name: 'Puzzle Archive' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: daily.title })).toContainText('Solved');
+  await expect(page.getByRole('heading', { level: 3, name: daily.title })).toContainText('Solved');
+  // A link to a month, never opened online, shows that month.
+  await page.goto(archiveMonthPath(older));
+  await expect(page.getByRole('heading', { level: 2, name: /\d{4}$/ })).toHaveText(
+    new Date(`${older.date}T00:00:00Z`).toLocaleString('en', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  );
   await page.getByRole('link', { name: `Play ${older.title}`, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: older.title })).toBeVisible();
   for (const word of older.words) await expect(tile(page, word)).toBeVisible();

@@ -78,7 +78,7 @@ export const STRINGS = {
   readRules: 'Read the rules first',
   cookieTitle: 'Cookies on Linchpin',
   cookieText:
-    "Accept, and Linchpin remembers your settings, streaks and statistics in cookies and this browser's storage. Reject, and nothing is stored: the game plays just the same.",
+    'Accept to keep your settings, game and statistics in this browser. Without consent nothing is stored, so a reload starts afresh.',
   cookiePrivacy: 'What is stored and why',
   cookieCurrent: (consent: string) => `Your current choice: ${consent}.`,
   cookieKeep: 'Keep my choice',

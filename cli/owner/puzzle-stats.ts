@@ -142,15 +142,47 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
       ? `${visible(item.foundLastMostOften.category)} (${item.foundLastMostOften.count} of ${item.foundLastMostOften.of})`
       : '–',
   ]);
-  const mismatches = stats.filter((item) => item.labelMismatch !== null);
-  const check =
-    mismatches.length === 0
-      ? [`Every label agrees with its solve rate (checked from ${CROWD_MINIMUM} results).`]
-      : [
-          `Labels to look at (from ${CROWD_MINIMUM} results; thresholds in docs/puzzle-authoring.md):`,
-          ...mismatches.map(
-            (item) => `  ${item.id} (${item.date ?? '?'}) is ${item.labelMismatch}`,
-          ),
-        ];
-  return [...formatTable(header, rows), '', ...check].join('\n');
+  return [...formatTable(header, rows), '', ...labelCheck(stats)].join('\n');
+}
+
+const results = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
+/** "20 results" or "from 20 to 134 results": how many results the puzzles' conclusions rest on. */
+const resultRange = (items: readonly PuzzleStats[]) => {
+  const counts = items.map((item) => item.players);
+  const [low, high] = [Math.min(...counts), Math.max(...counts)];
+  return low === high ? results(low) : `from ${low} to ${results(high)}`;
+};
+const puzzles = (n: number) => `${n} ${n === 1 ? 'puzzle' : 'puzzles'}`;
+
+/**
+ * What the labels' check concluded, each conclusion with the number of results it rests on: a
+ * label is checked only from CROWD_MINIMUM results (core/crowd.ts), and the puzzles with fewer are
+ * named as not checked, never counted as agreeing.
+ */
+function labelCheck(stats: readonly PuzzleStats[]): string[] {
+  const checked = stats.filter((item) => item.players >= CROWD_MINIMUM);
+  const unchecked = stats.filter((item) => item.players < CROWD_MINIMUM);
+  const mismatches = checked.filter((item) => item.labelMismatch !== null);
+  const lines =
+    checked.length === 0
+      ? [`No label checked yet: a label is checked once its puzzle has ${results(CROWD_MINIMUM)}.`]
+      : mismatches.length === 0
+        ? [
+            `Every label checked agrees with its solve rate: ${puzzles(checked.length)}, ${resultRange(checked)} each.`,
+          ]
+        : [
+            `Labels to look at (${puzzles(checked.length)} checked; thresholds in docs/puzzle-authoring.md):`,
+            ...mismatches.map(
+              (item) =>
+                `  ${item.id} (${item.date ?? '?'}) is ${item.labelMismatch}, from ${results(item.players)}`,
+            ),
+          ];
+  if (unchecked.length > 0) {
+    lines.push(
+      `Not checked, fewer than ${results(CROWD_MINIMUM)}: ${unchecked
+        .map((item) => `${item.id} (${results(item.players)})`)
+        .join(', ')}.`,
+    );
+  }
+  return lines;
 }

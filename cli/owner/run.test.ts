@@ -318,9 +318,31 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     expect(text).toMatch(
       /2025-04-07\s+puzzle_1\s+easy\s+20\s+0\s+60%\s+100%\s+50%\s+3\.0\s+Sources of water \(12 of 12\)/,
     );
+    // Each conclusion says how many results it rests on; too few are not checked, never "agree".
     expect(text).toContain(
-      '  puzzle_1 (2025-04-07) is labelled easy but only 60% solved it (easy expects at least 75%)',
+      '  puzzle_1 (2025-04-07) is labelled easy but only 60% solved it (easy expects at least 75%), from 20 results',
     );
+    expect(text).toContain('Not checked, fewer than 20 results: puzzle_2 (1 result).');
+  });
+
+  it('never says a label was checked from 20 results when its puzzle has 3', async () => {
+    const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const posts: CrowdPost[] = [1, 2, 3].map((n) => ({
+      puzzleId: 'puzzle_1',
+      mode: 'easy',
+      won: true,
+      tries: 2,
+      wrongTries: [[0]],
+      browserId: browser(n),
+    }));
+    await insertResults(db, posts);
+    expect(await owner('puzzle-stats')).toBe(0);
+    const text = out.join('\n');
+    expect(text).not.toContain('checked from 20');
+    expect(text).toContain(
+      'No label checked yet: a label is checked once its puzzle has 20 results.',
+    );
+    expect(text).toContain('Not checked, fewer than 20 results: puzzle_1 (3 results).');
   });
 
   it('says when no puzzle has results yet', async () => {
