@@ -335,7 +335,11 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
       wrongTries: [[0]],
       browserId: browser(n),
     }));
-    await insertResults(db, posts);
+    await insertResults(
+      db,
+      posts.map((post) => ({ post, addressGroup: '192.0.2.1' })),
+      30,
+    );
     expect(await owner('puzzle-stats')).toBe(0);
     const text = out.join('\n');
     expect(text).not.toContain('checked from 20');
