@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import { crc32, fromBase64Url, toBase64Url } from '../core/bits';
 import { addDays } from '../core/dates';
 import { EMPTY_PLAYER } from '../core/records';
-import { encodeTransfer, transferOf, transferPath } from '../core/transfer';
+import { encodeTransfer, transferOf, transferPath, TRANSFER_VERSION } from '../core/transfer';
 import {
   acceptCookies,
   archivePuzzle,
@@ -196,6 +197,15 @@ test('two devices: the QR code moves every game, the streak and the game in prog
   await b.context.close();
 });
 
+const SETTINGS = {
+  difficulty: 'normal',
+  gameMode: 'legacy',
+  palette: 'default',
+  darkMode: true,
+  seenHowToPlay: true,
+  seenNote: false,
+} as const;
+
 /** A link made here, as device A's page makes it: two daily wins and dark mode. */
 function madeLink(): string {
   const data = {
@@ -206,15 +216,7 @@ function madeLink(): string {
     ],
     stats: { currentStreak: 2, maxStreak: 2, lastPlayedDate: day(2) },
   };
-  const settings = {
-    difficulty: 'normal',
-    gameMode: 'legacy',
-    palette: 'default',
-    darkMode: true,
-    seenHowToPlay: true,
-    seenNote: false,
-  } as const;
-  return transferPath(encodeTransfer(transferOf(data, settings, day(2))));
+  return transferPath(encodeTransfer(transferOf(data, SETTINGS, day(2))));
 }
 
 test('without consent the flow asks for it; rejecting stores nothing and says so', async ({
@@ -289,6 +291,13 @@ test('a damaged, edited, newer or foreign link says so and changes nothing', asy
   await acceptCookies(page);
   const link = madeLink();
   const code = link.slice(link.indexOf('#') + 1);
+  const bytes = fromBase64Url(code) as Uint8Array;
+  const newer = bytes.slice(0, -4);
+  newer[2] = TRANSFER_VERSION + 1;
+  const signed = new Uint8Array(newer.length + 4);
+  signed.set(newer);
+  new DataView(signed.buffer).setUint32(newer.length, crc32(newer));
+  const foreign = encodeTransfer(transferOf(EMPTY_PLAYER, SETTINGS, day(2)), [0x57, 0x44]);
   const cases = [
     [`/transfer#${code.slice(0, -6)}`, 'This link is damaged'],
     [
@@ -296,6 +305,8 @@ test('a damaged, edited, newer or foreign link says so and changes nothing', asy
       'This link is damaged',
     ],
     ['/transfer#1.N4IgLgpg', 'This link is damaged'],
+    [`/transfer#${toBase64Url(signed)}`, 'This link was made by a newer version of Linchpin'],
+    [`/transfer#${foreign}`, "This link holds another site's data"],
   ] as const;
   for (const [path, message] of cases) {
     await page.goto('/');
