@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BitWriter, crc32, fromBase64Url, toBase64Url } from './bits';
 import { addDays } from './dates';
+import type { SavedGame } from './game/saved-games';
 import { EMPTY_PLAYER } from './records';
 import {
   backupFileText,
@@ -102,6 +103,17 @@ describe('a link carries every game and comes back the same', () => {
     const data = playedYear(2);
     const old = { ...data, history: data.history.map(({ daily: _, ...game }) => game) };
     expect(transferOf(old, SETTINGS, TODAY).history.map((g) => g.daily)).toEqual([true, true]);
+  });
+
+  it('leaves behind what is not a catalogue puzzle, so the rest still travels', () => {
+    const data = playedYear(3);
+    const odd = {
+      ...data,
+      history: [...data.history, { date: TODAY, id: 'custom-abc', attempts: 1, won: true }],
+      games: [...data.games, { ...(data.games[0] as SavedGame), puzzleId: 'custom-abc' }],
+    };
+    const decoded = decodeTransfer(encodeTransfer(transferOf(odd, SETTINGS, TODAY)));
+    expect(decoded).toEqual({ ok: true, transfer: transferOf(data, SETTINGS, TODAY) });
   });
 
   it('never carries the crowd id or anything but the games and settings', () => {

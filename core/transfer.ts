@@ -89,22 +89,27 @@ export function wasDaily(game: FinishedGame, completions: PlayerData['completion
 
 /** What a link of this player's data carries. */
 export function transferOf(data: PlayerData, settings: TransferSettings, today: string): Transfer {
+  // Only catalogue puzzles are kept (a made puzzle never is); anything else stays behind.
+  const catalogued = (id: string) => puzzleNumber(id) !== null;
   return {
     madeOn: today,
     settings,
     stats: data.stats,
     daily: data.daily,
-    randomDaily: data.randomDaily,
-    history: data.history.map((game) => ({
-      date: game.date,
-      id: game.id,
-      attempts: game.attempts,
-      won: game.won,
-      daily: wasDaily(game, data.completions),
-    })),
+    randomDaily:
+      data.randomDaily && catalogued(data.randomDaily.puzzleId) ? data.randomDaily : null,
+    history: data.history
+      .filter((game) => catalogued(game.id))
+      .map((game) => ({
+        date: game.date,
+        id: game.id,
+        attempts: game.attempts,
+        won: game.won,
+        daily: wasDaily(game, data.completions),
+      })),
     // In the order the code keeps them: by puzzle number.
     completions: Object.values(data.completions)
-      .filter((c) => c !== undefined)
+      .filter((c) => c !== undefined && catalogued(c.puzzleId))
       .sort((a, b) => numberOf(a.puzzleId) - numberOf(b.puzzleId)),
     games: data.games.flatMap((game) => {
       const moved = moveGame(game);
@@ -117,6 +122,7 @@ export function transferOf(data: PlayerData, settings: TransferSettings, today: 
 function moveGame(game: SavedGame): MovedGame | null {
   const sorted = [...game.words].sort();
   if (new Set(sorted).size !== sorted.length || sorted.length !== 9) return null;
+  if (puzzleNumber(game.puzzleId) === null) return null;
   const { words, ...rest } = game;
   return { ...rest, wordOrder: words.map((word) => sorted.indexOf(word)) };
 }
