@@ -109,7 +109,7 @@ export function transferOf(data: PlayerData, settings: TransferSettings, today: 
       })),
     // In the order the code keeps them: by puzzle number.
     completions: Object.values(data.completions)
-      .filter((c) => c !== undefined && catalogued(c.puzzleId))
+      .filter((c): c is PuzzleCompletion => c !== undefined && catalogued(c.puzzleId))
       .sort((a, b) => numberOf(a.puzzleId) - numberOf(b.puzzleId)),
     games: data.games.flatMap((game) => {
       const moved = moveGame(game);
