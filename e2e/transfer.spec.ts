@@ -408,3 +408,16 @@ test('screenshots of the transfer view and the preview at 390, 320 and 1280 px',
     await context.close();
   }
 });
+
+test('Settings leads to the same view', async ({ page }) => {
+  await page.clock.install({ time: noon(day(3)) });
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Settings' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Settings' })
+    .getByRole('link', { name: 'Move your games to another device' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/transfer$/);
+  await expect(page.getByRole('img', { name: 'QR code of the link to your games' })).toBeVisible();
+});
