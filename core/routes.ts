@@ -18,6 +18,8 @@ export const ROUTES = {
   create: '/create',
   /** A player's puzzle, carried whole in the fragment (core/puzzle-link.ts). */
   play: '/play',
+  /** A player's games moving to another device, carried whole in the fragment (core/transfer.ts). */
+  transfer: '/transfer',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -89,17 +89,6 @@ export const STRINGS = {
   archivePlay: 'Play',
   archiveRetry: 'Retry',
   archiveViewSolution: 'View Solution',
-  statsTitle: 'Statistics',
-  statsNeedConsent: 'You need to accept cookies to save and view your game statistics.',
-  statsPlayed: 'Played',
-  statsWon: 'Won',
-  statsWinPercent: 'Win %',
-  statsCurrentStreak: 'Current Streak',
-  statsMaxStreak: 'Max Streak',
-  statsDistribution: 'Guess Distribution',
-  statsNoWins: 'Win a puzzle and your tries will show here.',
-  statsBarLabel: (tries: number, count: number, latest: boolean) =>
-    `${count} ${count === 1 ? 'win' : 'wins'} in ${tries} ${tries === 1 ? 'try' : 'tries'}${latest ? ', your latest game' : ''}`,
 } as const;
 
 /** The prompt shown when a new version of the app is installed and waiting (src/features/update). */

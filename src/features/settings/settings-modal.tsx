@@ -3,6 +3,7 @@ import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/
 import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
+import { MoveGamesLink } from '../../components/move-games-link';
 import { boardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 import { usePreferences } from '../../lib/preferences/preferences';
@@ -98,6 +99,9 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           Dark mode
         </label>
       </fieldset>
+      <p className="setting">
+        <MoveGamesLink className="link-button" />
+      </p>
     </Modal>
   );
 }
