@@ -167,3 +167,56 @@ describe('backup and restore on PostgreSQL', () => {
     TEST_TIMEOUT_MS,
   );
 });
+
+describe('move-to-postgres, in the order docs/server.md gives', () => {
+  const databases = postgresTestDatabases();
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  afterAll(() => databases.dispose());
+
+  it(
+    'stop, copy, start on PostgreSQL: no post lost, and the copy counted and checked',
+    async () => {
+      const dataDir = folder('data');
+      const embeddedEnv = { DATA_DIR: dataDir, DIST_DIR: site.distDir };
+      const server = await startServer(embeddedEnv);
+      const stream = streamOfPosts(server);
+      await expect.poll(() => stream.acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(40);
+      // 1. Stop the server (the posts in flight are finished first).
+      const stopped = server.stop();
+      await stream.stop();
+      // Posts sent once it stopped listening are refused, never acknowledged: none is lost.
+      expect((await stopped).code, server.output()).toBe(0);
+
+      // 2. Copy.
+      await databases.fresh();
+      const postgresEnv = { DATABASE_URL: databases.lastUrl() ?? '', DIST_DIR: site.distDir };
+      const move = await owner({ ...embeddedEnv, ...postgresEnv }, 'move-to-postgres');
+      expect(move.stderr).toBe('');
+      expect(move.code).toBe(0);
+      expect(move.stdout).toMatch(
+        /Copied [\d,]+ messages, 0 submissions and 0 crowd results; counted and checked on PostgreSQL/,
+      );
+      // Twice is refused: the PostgreSQL database is no longer empty.
+      const twice = await owner({ ...embeddedEnv, ...postgresEnv }, 'move-to-postgres');
+      expect(twice.code).toBe(1);
+
+      // 3. Start on PostgreSQL: every acknowledged post is there, and new ones follow.
+      const moved = await startServer(postgresEnv);
+      const after = await fetch(`${moved.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'after the move' }),
+      });
+      expect(after.status).toBe(201);
+      const listedAfter = await messages(postgresEnv);
+      const have = new Set(listedAfter.map((entry) => entry.message));
+      expect(stream.acknowledged.filter((post) => !have.has(post.message))).toEqual([]);
+      expect(listedAfter[0]).toMatchObject({ message: 'after the move' });
+      expect(listedAfter[0]?.id).toBe(
+        Math.max(...listedAfter.slice(1).map((entry) => entry.id)) + 1,
+      );
+      expect((await moved.stop()).code).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
