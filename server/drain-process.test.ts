@@ -24,7 +24,12 @@ describe('the drain on SIGTERM', () => {
   it(
     'answers health 503 for the drain period while serving pages and posts, then stops with every post stored',
     async () => {
-      const env = { DATA_DIR: dataDir, DIST_DIR: site.distDir, DRAIN_PERIOD: `${DRAIN_MS}ms` };
+      const env = {
+        DATA_DIR: dataDir,
+        DIST_DIR: site.distDir,
+        DRAIN_PERIOD: `${DRAIN_MS}ms`,
+        LOG_LEVEL: 'info',
+      };
       const server = await startServer(env);
       const failures: string[] = [];
       const acknowledged: string[] = [];
@@ -72,6 +77,10 @@ describe('the drain on SIGTERM', () => {
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(DRAIN_MS);
       expect(server.output()).toContain('Linchpin stopped.');
+      // The log at info says what the server does, never who wrote what.
+      expect(server.output()).toContain('SIGTERM: health answers 503 for 3 s');
+      expect(server.output()).not.toContain('ada@example.com');
+      expect(server.output()).not.toContain('post 1');
 
       const listed = await runScript('cli/owner.ts', ['messages', '--json'], env);
       const stored = new Set(

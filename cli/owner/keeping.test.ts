@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CrowdPost } from '../../core/crowd';
 import { summarise } from '../../server/db/backup';
 import { type Database } from '../../server/db/database';
@@ -19,12 +19,16 @@ import {
   PREPARE_TIMEOUT_MS,
   embeddedTestDatabases,
   postgresTestDatabases,
+  separateEmbeddedDatabase,
 } from '../../server/testing/test-databases';
 import { parseOwnerArgs } from './args';
 import { copyDatabase } from './keeping';
 import { runOwnerCommand } from './run';
 import { databaseSource } from './source';
 import { SUBMISSION } from './test-fixtures';
+
+// Each embedded test opens two databases of its own (a new PGlite takes a second or two).
+vi.setConfig({ testTimeout: 60_000 });
 
 const RESULT: CrowdPost = {
   puzzleId: 'puzzle_1',
@@ -56,8 +60,19 @@ async function fill(db: Database): Promise<void> {
     await insertResults(db, results.slice(start, start + 500));
 }
 
-describe.each(ENGINES)('backup and restore on the %s database', (_name, makeDatabases) => {
+describe.each(ENGINES)('backup and restore on the %s database', (name, makeDatabases) => {
   const databases = makeDatabases();
+  const opened: Database[] = [];
+  /** A new empty database, apart from any other this test opened. */
+  const fresh = async () => {
+    if (name === 'postgres') return databases.fresh();
+    const db = await separateEmbeddedDatabase();
+    opened.push(db);
+    return db;
+  };
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.close();
+  });
   let folder: string;
   let out: string[];
   let err: string[];
@@ -84,7 +99,7 @@ describe.each(ENGINES)('backup and restore on the %s database', (_name, makeData
     });
 
   it('backs up everything and restores it, row for row, into an empty database', async () => {
-    const original = await databases.fresh();
+    const original = await fresh();
     await fill(original);
     expect(await owner(original, 'backup', 'site.backup.gz')).toBe(0);
     expect(out).toEqual([
@@ -92,7 +107,7 @@ describe.each(ENGINES)('backup and restore on the %s database', (_name, makeData
     ]);
     expect(existsSync(join(folder, 'site.backup.gz.partial'))).toBe(false);
 
-    const copy = await databases.fresh();
+    const copy = await fresh();
     out = [];
     expect(await owner(copy, 'restore', 'site.backup.gz')).toBe(0);
     expect(out).toEqual([
@@ -117,11 +132,11 @@ describe.each(ENGINES)('backup and restore on the %s database', (_name, makeData
   });
 
   it('refuses to restore over a database that holds anything, unless told (--replace)', async () => {
-    const original = await databases.fresh();
+    const original = await fresh();
     await fill(original);
     expect(await owner(original, 'backup', 'site.backup.gz')).toBe(0);
 
-    const other = await databases.fresh();
+    const other = await fresh();
     await insertContactMessage(other, { name: 'Eve', email: 'eve@example.com', message: 'Mine' });
     expect(await owner(other, 'restore', 'site.backup.gz')).toBe(1);
     expect(err).toEqual([
@@ -135,7 +150,7 @@ describe.each(ENGINES)('backup and restore on the %s database', (_name, makeData
   });
 
   it('refuses a cut-off or altered backup and changes nothing', async () => {
-    const original = await databases.fresh();
+    const original = await fresh();
     await fill(original);
     expect(await owner(original, 'backup', 'site.backup.gz')).toBe(0);
     const lines = gunzipSync(readFileSync(join(folder, 'site.backup.gz')))
@@ -147,7 +162,7 @@ describe.each(ENGINES)('backup and restore on the %s database', (_name, makeData
     writeFileSync(join(folder, 'altered.gz'), gzipSync(altered.join('\n')));
     writeFileSync(join(folder, 'not.gz'), 'hello');
 
-    const copy = await databases.fresh();
+    const copy = await fresh();
     expect(await owner(copy, 'restore', 'cut.gz')).toBe(1);
     expect(await owner(copy, 'restore', 'altered.gz')).toBe(1);
     expect(await owner(copy, 'restore', 'not.gz')).toBe(1);
@@ -163,7 +178,7 @@ describe.each(ENGINES)('backup and restore on the %s database', (_name, makeData
   });
 
   it('forgets a person: every message and submission from that address, whatever its case', async () => {
-    const db = await databases.fresh();
+    const db = await fresh();
     await fill(db);
     await insertPuzzleSubmission(db, { ...SUBMISSION, email: ' ADA@example.com ' });
     expect(await owner(db, 'forget', 'ada@EXAMPLE.com')).toBe(0);

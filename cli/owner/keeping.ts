@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { rename, rm } from 'node:fs/promises';
 import { createReadStream, existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import {
   BackupError,
   NotEmptyError,
   backupText,
+  drained,
   readBackup,
   restoreBackup,
   summarise,
@@ -113,12 +113,10 @@ export async function copyDatabase(
   const lines = new PassThrough();
   const restoring = restoreBackup(to, lines, options);
   // A refused restore stops reading: end the backup too instead of waiting on it.
-  restoring.catch((error: unknown) =>
-    lines.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
+  restoring.catch(() => lines.destroy());
   const copying = writeBackup(from, async (line) => {
     if (lines.destroyed) throw new BackupError('the copy was stopped.');
-    if (!lines.write(`${line}\n`)) await Promise.race([once(lines, 'drain'), once(lines, 'close')]);
+    if (!lines.write(`${line}\n`)) await drained(lines);
   }).finally(() => lines.end());
   const [copiedResult, restored] = await Promise.allSettled([copying, restoring]);
   // The restore's refusal (not empty, a newer backup) says more than the stopped copy's.
