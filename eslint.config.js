@@ -68,7 +68,7 @@ const coreRules = {
       zones: [
         {
           target: './core',
-          from: ['./src', './server', './cli', './scripts', './e2e', './bench'],
+          from: ['./src', './server', './cli', './scripts', './e2e', './bench', './deploy'],
           message: 'core/ is shared by everything else and imports only from core/.',
         },
       ],
@@ -154,12 +154,12 @@ export default defineConfig(
           zones: [
             {
               target: './src',
-              from: ['./server', './cli', './scripts'],
+              from: ['./server', './cli', './scripts', './deploy'],
               message: 'The browser bundle must not pull in server or tool code; share via core/.',
             },
             {
               target: './server',
-              from: ['./src', './cli'],
+              from: ['./src', './cli', './deploy'],
               message: 'The server shares code with the app only through core/.',
             },
             ...layerZones,

@@ -12,6 +12,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports');
 const CHROMIUM = '/usr/bin/chromium';
 const STRACE = '/usr/bin/strace';
+const NGINX = '/usr/sbin/nginx';
+const VARNISHD = '/usr/sbin/varnishd';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -71,7 +73,8 @@ function npmRun(script, extra = []) {
 
 /**
  * Installs a Debian package when its program is missing: Chromium for the end-to-end tests, strace
- * for the test that watches the server flush a post to disk (server/durability.test.ts).
+ * for the test that watches the server flush a post to disk (server/durability.test.ts), nginx and
+ * Varnish for the reference deployment (deploy/).
  * @param {string} program
  * @param {string} pkg
  * @returns {Promise<StepResult>}
@@ -124,6 +127,10 @@ async function postgres() {
 const STEPS = [
   { name: 'chromium', run: () => ensureDebianPackage(CHROMIUM, 'chromium') },
   { name: 'strace', run: () => ensureDebianPackage(STRACE, 'strace') },
+  // The reference deployment's proxy and cache (deploy/), run by e2e/behind-proxy.spec.ts and
+  // e2e/deploy-stack.spec.ts.
+  { name: 'nginx', run: () => ensureDebianPackage(NGINX, 'nginx-light') },
+  { name: 'varnish', run: () => ensureDebianPackage(VARNISHD, 'varnish') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },

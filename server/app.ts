@@ -29,7 +29,8 @@ import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site
 export type AppConfig = Pick<
   Config,
   'rateLimit' | 'resultsRateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'
->;
+> &
+  Partial<Pick<Config, 'siteUrl'>>;
 
 export interface AppOptions {
   db: Database;
@@ -218,7 +219,10 @@ export function createApp(options: AppOptions): FastifyInstance {
       });
     });
     const queue = createInsertQueue(db, { maxPending: options.maxPendingPosts });
-    registerFormRoutes(api, queue);
+    registerFormRoutes(api, queue, {
+      siteUrl: config.siteUrl ?? null,
+      behindProxy: config.trustProxy !== false,
+    });
     registerResultsRoutes(api, {
       db,
       queue,

@@ -23,6 +23,11 @@ export interface Config {
    * every X-Forwarded-For, so any client could pick the address its rate limit is counted on.
    */
   trustProxy: false | number | string[];
+  /**
+   * The site's public address (SITE_URL, e.g. https://linchpin.example), as an origin: a form post
+   * that carries no Fetch Metadata has its Origin compared with it. Null when unset.
+   */
+  siteUrl: string | null;
   /** The built site (Vite's output). */
   distDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -120,6 +125,16 @@ function httpsOrigin(text: string): string | null {
   }
 }
 
+/** The origin of an http(s):// address, or null. */
+function webOrigin(text: string): string | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads and checks the configuration; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
@@ -179,6 +194,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const siteUrlText = read(env, 'SITE_URL');
+  const siteUrl = siteUrlText === undefined ? null : webOrigin(siteUrlText);
+  if (siteUrl === null && siteUrlText !== undefined) {
+    bad('SITE_URL', 'the address players open, such as https://linchpin.example');
+  }
+
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   const level = LOG_LEVELS.find((candidate) => candidate === logLevel);
   if (level === undefined) bad('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`);
@@ -213,6 +234,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
     trustProxy: trustProxy ?? false,
+    siteUrl,
     distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),
     logLevel: level ?? 'info',
     csp: {

@@ -285,6 +285,77 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
   });
 
+  // nginx's plain `proxy_pass http://127.0.0.1:8080;` sends the upstream's address as Host.
+  describe('behind a proxy that rewrites Host', () => {
+    const UPSTREAM = '127.0.0.1:8080';
+    const SITE = 'https://linchpin.example';
+    const reopen = async (config: Partial<ReturnType<typeof testConfig>>) => {
+      await app.close();
+      app = createApp({ db, config: { ...testConfig(), ...config }, logger: false });
+    };
+    const post = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: new URLSearchParams(CONTACT).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          host: UPSTREAM,
+          ...headers,
+        },
+      });
+
+    it("takes the site's own page's post by Fetch Metadata, whatever Host the proxy sends", async () => {
+      for (const config of [{}, { trustProxy: 1 }, { siteUrl: SITE }]) {
+        await reopen(config);
+        const response = await post({ 'sec-fetch-site': 'same-origin', origin: SITE });
+        expect(response.statusCode, JSON.stringify(config)).toBe(201);
+      }
+      expect(await countInbox(db, 'messages')).toBe(3);
+    });
+
+    it('still refuses a cross-site post through the proxy', async () => {
+      for (const config of [{}, { trustProxy: 1 }, { siteUrl: SITE }]) {
+        await reopen(config);
+        const refused: Record<string, string>[] = [
+          { 'sec-fetch-site': 'cross-site', origin: 'https://spam.example' },
+          { 'sec-fetch-site': 'same-site', origin: 'https://forum.linchpin.example' },
+          { 'sec-fetch-site': 'cross-site', origin: SITE },
+          { origin: 'https://spam.example', 'x-forwarded-host': 'linchpin.example' },
+        ];
+        for (const headers of refused) {
+          expect((await post(headers)).statusCode, JSON.stringify({ config, headers })).toBe(403);
+        }
+      }
+      expect(await countInbox(db, 'messages')).toBe(0);
+    });
+
+    it('compares an Origin without Fetch Metadata with SITE_URL, not the upstream Host', async () => {
+      await reopen({ siteUrl: SITE, trustProxy: 1 });
+      expect((await post({ origin: SITE })).statusCode).toBe(201);
+      expect((await post({ origin: `http://${UPSTREAM}` })).statusCode).toBe(403);
+      expect((await post({ origin: 'https://spam.example' })).statusCode).toBe(403);
+      expect(await countInbox(db, 'messages')).toBe(1);
+    });
+
+    it("compares it with a trusted proxy's X-Forwarded-Host, and refuses when none says where the site is", async () => {
+      await reopen({ trustProxy: 1 });
+      const forwarded = {
+        'x-forwarded-host': 'linchpin.example',
+        'x-forwarded-for': '203.0.113.9',
+      };
+      expect((await post({ origin: SITE, ...forwarded })).statusCode).toBe(201);
+      expect((await post({ origin: 'https://spam.example', ...forwarded })).statusCode).toBe(403);
+      // The upstream Host is never taken for the site's: without SITE_URL or a forwarded host, no guess.
+      expect((await post({ origin: `http://${UPSTREAM}` })).statusCode).toBe(403);
+      expect((await post({ origin: SITE })).statusCode).toBe(403);
+      // An untrusted client's X-Forwarded-Host is not believed.
+      await reopen({ trustProxy: ['10.0.0.1'] });
+      expect((await post({ origin: SITE, ...forwarded })).statusCode).toBe(403);
+      expect(await countInbox(db, 'messages')).toBe(1);
+    });
+  });
+
   describe('POST /api/puzzle-submissions', () => {
     it('answers 201 and stores every field, a blank special word as empty', async () => {
       const form = submission();

@@ -98,22 +98,54 @@ function handler<T extends Record<string, string>>(queue: InsertQueue, route: Fo
   };
 }
 
+/** Where the site is reached, for telling its own pages' posts from other websites' (DECISIONS "behind a proxy"). */
+export interface SameSiteOptions {
+  /** The site's public address (SITE_URL), or null when not configured. */
+  siteUrl: string | null;
+  /** A trusted proxy is configured (TRUST_PROXY): the Host header is then the proxy's, not the site's. */
+  behindProxy: boolean;
+}
+
 /**
- * Answers 403 to a post another website made a visitor's browser send: Fetch Metadata says so
- * (`Sec-Fetch-Site` other than same-origin, or none for a typed-in request), or the `Origin` is not
- * this site's own host. A request with neither header (the owner's tools, curl) is not a browser's
- * cross-site post and goes on.
+ * Answers 403 to a post another website made a visitor's browser send. Fetch Metadata decides when
+ * the browser sends it: `Sec-Fetch-Site: same-origin` (or `none`, typed in) is the site's own, any
+ * other value is refused, whatever `Origin` and `Host` say (a proxy or CDN rewrites `Host`). Only
+ * without it is `Origin` compared, and then with the site's public host (publicHost). A request with
+ * neither header (the owner's tools, curl) is not a browser's cross-site post and goes on.
  */
-async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply) {
-  const site = request.headers['sec-fetch-site'];
-  const origin = request.headers.origin;
-  const crossSite =
-    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-    (origin !== undefined && originHost(origin) !== request.host);
-  if (crossSite) {
-    request.log.info({ origin, site }, 'cross-site form post refused');
-    return reply.code(403).send({ error: CROSS_SITE_MESSAGE });
-  }
+function refuseCrossSite(options: SameSiteOptions) {
+  const siteHost = options.siteUrl === null ? null : originHost(options.siteUrl);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    let crossSite: boolean;
+    if (site !== undefined) crossSite = site !== 'same-origin' && site !== 'none';
+    else if (origin === undefined) crossSite = false;
+    else {
+      const expected = siteHost ?? publicHost(request, options.behindProxy);
+      if (expected === null) {
+        request.log.warn(
+          { origin },
+          'a post without Sec-Fetch-Site behind a proxy that sends no X-Forwarded-Host: set SITE_URL to the public address so its Origin can be checked',
+        );
+      }
+      crossSite = expected === null || originHost(origin) !== expected;
+    }
+    if (crossSite) {
+      request.log.info({ origin, site }, 'cross-site form post refused');
+      return reply.code(403).send({ error: CROSS_SITE_MESSAGE });
+    }
+  };
+}
+
+/**
+ * The host the browser addressed, when SITE_URL does not say it: the forwarded host from a trusted
+ * proxy (Fastify's request.host honours X-Forwarded-Host only from one), or, with no proxy
+ * configured, the request's own Host. Behind a proxy that forwards no host: null, never a guess.
+ */
+function publicHost(request: FastifyRequest, behindProxy: boolean): string | null {
+  if (!behindProxy) return request.headers.host ?? null;
+  return request.headers['x-forwarded-host'] === undefined ? null : request.host;
 }
 
 function originHost(origin: string): string | null {
@@ -134,7 +166,11 @@ async function requireFormContentType(request: FastifyRequest, reply: FastifyRep
   }
 }
 
-export function registerFormRoutes(app: FastifyInstance, queue: InsertQueue): void {
+export function registerFormRoutes(
+  app: FastifyInstance,
+  queue: InsertQueue,
+  sameSite: SameSiteOptions,
+): void {
   // One counter per client address, shared by both routes, counting every POST (@fastify/rate-limit).
   const rateLimit = app.rateLimit();
   const routes = [
@@ -158,7 +194,7 @@ export function registerFormRoutes(app: FastifyInstance, queue: InsertQueue): vo
   for (const route of routes) {
     app.post(route.url, {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [rateLimit, refuseCrossSite, requireFormContentType],
+      onRequest: [rateLimit, refuseCrossSite(sameSite), requireFormContentType],
       handler: route.handler,
     });
   }

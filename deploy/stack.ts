@@ -1,0 +1,486 @@
+/**
+ * The reference deployment on one machine (docs/server.md, "Deploying at scale"):
+ *
+ *   Varnish (deploy/varnish.vcl) → nginx (deploy/nginx.conf) → 3 Linchpin processes → PostgreSQL
+ *
+ * startStack() installs Debian's nginx-light and varnish when missing, starts every process, waits
+ * until each answers, and writes the run folder's state.json (every process's pid, port and log).
+ * stopStack() stops exactly those pids, newest first. Used by `npm run deploy:start` / `deploy:stop`
+ * (deploy/cli.ts), the gate's smoke test (e2e/deploy-stack.spec.ts) and `npm run bench:deploy`.
+ *
+ * The config files name the default ports (DEFAULT_BASE_PORT); another base port runs copies with
+ * the numbers changed and nothing else.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ensurePostgres } from '../scripts/ensure-postgres.mjs';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
+export const DEFAULT_BASE_PORT = 8200;
+export const SERVER_COUNT = 3;
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** The stack's ports from a base: the cache on base, nginx on base + 1, the servers on base + 11…. */
+export interface StackPorts {
+  cache: number;
+  proxy: number;
+  servers: number[];
+}
+
+export function stackPorts(base = DEFAULT_BASE_PORT): StackPorts {
+  return {
+    cache: base,
+    proxy: base + 1,
+    servers: Array.from({ length: SERVER_COUNT }, (_, index) => base + 11 + index),
+  };
+}
+
+export type ProcessRole = 'server' | 'proxy' | 'cache';
+
+export interface StackProcess {
+  role: ProcessRole;
+  name: string;
+  pid: number;
+  port: number;
+  /** What /proc/<pid>/cmdline contains: a pid is signalled only while it is still this program. */
+  program: string;
+  log: string;
+}
+
+export interface StackState {
+  base: number;
+  runDir: string;
+  databaseUrl: string;
+  /** Players' address: the cache. */
+  url: string;
+  /** nginx, in front of the servers, behind the cache. */
+  proxyUrl: string;
+  serverUrls: string[];
+  processes: StackProcess[];
+}
+
+export interface StackOptions {
+  base?: number;
+  /** Where config copies, logs, pids and state.json go; default .deploy/<base>/ in the repository. */
+  runDir?: string;
+  /** The shared database; default: a schema of its own in the local PostgreSQL (ensure-postgres). */
+  databaseUrl?: string;
+  /** Empties that schema first (benchmarks); ignored with databaseUrl. */
+  freshDatabase?: boolean;
+  /** More environment for the servers, e.g. rate limits or SITE_URL. */
+  serverEnv?: Record<string, string>;
+  /**
+   * Moves the servers' clock (theirs only) by this many seconds with Debian's libfaketime, loaded
+   * into the server process itself (the `faketime` command would run it as a child, out of reach
+   * of its pid).
+   */
+  serverClockOffsetS?: number;
+  /** The built site; default dist/. */
+  distDir?: string;
+  log?: (line: string) => void;
+}
+
+export function defaultRunDir(base = DEFAULT_BASE_PORT): string {
+  return join(REPO_ROOT, '.deploy', String(base));
+}
+
+/** The config file's text with the default ports replaced by the stack's. */
+export function withPorts(text: string, ports: StackPorts): string {
+  const defaults = stackPorts();
+  const map = new Map<string, number>([
+    [String(defaults.cache), ports.cache],
+    [String(defaults.proxy), ports.proxy],
+    ...defaults.servers.map((port, index): [string, number] => [
+      String(port),
+      ports.servers[index] ?? port,
+    ]),
+  ]);
+  return text.replace(/\b\d{4,5}\b/g, (number) => String(map.get(number) ?? number));
+}
+
+/** Installs a Debian package when its program is missing, as the gate installs Chromium. */
+export function ensureDebianPackage(program: string, pkg: string, log = console.log): void {
+  if (existsSync(program)) return;
+  log(`${program} is missing; installing Debian's ${pkg} package.`);
+  const asRoot = process.getuid?.() === 0;
+  const sudo = asRoot ? '' : 'sudo -n ';
+  const result = spawnSync(
+    'sh',
+    ['-c', `${sudo}apt-get update && ${sudo}apt-get install -y ${pkg}`],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+  if (result.status !== 0 || !existsSync(program)) {
+    throw new Error(`could not install ${pkg} (apt-get exited ${result.status ?? result.signal})`);
+  }
+}
+
+export const NGINX = '/usr/sbin/nginx';
+export const VARNISHD = '/usr/sbin/varnishd';
+export const VARNISHSTAT = '/usr/bin/varnishstat';
+export const FAKETIME = '/usr/bin/faketime';
+
+export function ensureStackPackages(log = console.log): void {
+  ensureDebianPackage(NGINX, 'nginx-light', log);
+  ensureDebianPackage(VARNISHD, 'varnish', log);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+/** True while `pid` runs and is still the program it was started as. */
+export function isRunning(process_: Pick<StackProcess, 'pid' | 'program'>): boolean {
+  try {
+    const cmdline = readFileSync(`/proc/${process_.pid}/cmdline`, 'utf8');
+    const stat = readFileSync(`/proc/${process_.pid}/stat`, 'utf8');
+    // A zombie (state Z) has ended; only its parent has not collected it yet.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && cmdline.includes(process_.program);
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  alive: () => boolean,
+  logFile: string,
+): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    if (!alive()) break;
+    await sleep(200);
+  }
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+  throw new Error(`${what} did not start (log ${logFile}):\n${log}`);
+}
+
+async function answers(url: string, status = 200): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  await response.arrayBuffer();
+  return response.status === status;
+}
+
+/** Starts a program detached from this process (it outlives `npm run deploy:start`), output to `log`. */
+function launch(command: string, args: string[], log: string, env?: NodeJS.ProcessEnv): number {
+  const out = openSync(log, 'a');
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: env ?? process.env,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  child.unref();
+  if (child.pid === undefined) throw new Error(`could not start ${command}`);
+  return child.pid;
+}
+
+/** A schema of the stack's own in the local PostgreSQL, as a DATABASE_URL. */
+async function stackDatabase(base: number, fresh: boolean): Promise<string> {
+  const url = new URL(await ensurePostgres());
+  const schema = `deploy_${base}`;
+  const client = new pg.Client({ connectionString: url.href });
+  await client.connect();
+  try {
+    if (fresh) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await client.end();
+  }
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.href;
+}
+
+export function readState(runDir: string): StackState | null {
+  try {
+    return JSON.parse(readFileSync(join(runDir, 'state.json'), 'utf8')) as StackState;
+  } catch {
+    return null;
+  }
+}
+
+function writeState(state: StackState): void {
+  writeFileSync(join(state.runDir, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
+}
+
+function serverEnv(
+  state: Pick<StackState, 'databaseUrl'>,
+  port: number,
+  options: StackOptions,
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: state.databaseUrl,
+    // Varnish and nginx, both on this machine, each add one X-Forwarded-For entry.
+    TRUST_PROXY: '127.0.0.1',
+    DIST_DIR: options.distDir ?? join(REPO_ROOT, 'dist'),
+    LOG_LEVEL: 'warn',
+    ...(options.serverClockOffsetS === undefined ? {} : fakeClockEnv(options.serverClockOffsetS)),
+    ...options.serverEnv,
+  };
+}
+
+/** The environment that has libfaketime move a process's clock by `offsetS` seconds. */
+export function fakeClockEnv(offsetS: number): Record<string, string> {
+  ensureDebianPackage(FAKETIME, 'faketime');
+  const library = readdirSync('/usr/lib', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join('/usr/lib', entry.name, 'faketime', 'libfaketime.so.1'))
+    .find((path) => existsSync(path));
+  if (!library) throw new Error("libfaketime.so.1 not found: is Debian's faketime installed?");
+  return { LD_PRELOAD: library, FAKETIME: `${offsetS >= 0 ? '+' : ''}${Math.round(offsetS)}` };
+}
+
+/** True when something answers connections on the port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Starts server `index` of the stack (again, e.g. after killServer) and records its pid. */
+export async function startServer(
+  state: StackState,
+  index: number,
+  options: StackOptions = {},
+): Promise<StackProcess> {
+  const port = state.serverUrls[index] ? Number(new URL(state.serverUrls[index]).port) : NaN;
+  if (!Number.isInteger(port)) throw new Error(`the stack has no server ${index}`);
+  const name = `server-${index + 1}`;
+  const log = join(state.runDir, `${name}.log`);
+  if (await listening(port))
+    throw new Error(`port ${port} is already in use: ${name} cannot start`);
+  const pid = launch(
+    process.execPath,
+    ['--import', 'tsx', 'server/index.ts'],
+    log,
+    serverEnv(state, port, options),
+  );
+  const entry: StackProcess = { role: 'server', name, pid, port, program: 'server/index.ts', log };
+  state.processes = [...state.processes.filter((p) => p.name !== name), entry];
+  writeState(state);
+  await waitFor(
+    `Linchpin ${name} on port ${port}`,
+    () => answers(`http://127.0.0.1:${port}/api/health`),
+    () => isRunning(entry),
+    log,
+  );
+  return entry;
+}
+
+/**
+ * Starts the whole stack and resolves once players can be served through the cache. On a failure
+ * everything started so far is stopped again.
+ */
+export async function startStack(options: StackOptions = {}): Promise<StackState> {
+  const log = options.log ?? console.log;
+  const base = options.base ?? DEFAULT_BASE_PORT;
+  const runDir = options.runDir ?? defaultRunDir(base);
+  const running = readState(runDir);
+  if (running?.processes.some(isRunning)) {
+    throw new Error(
+      `a stack is already running from ${runDir}: stop it first (npm run deploy:stop)`,
+    );
+  }
+  ensureStackPackages(log);
+  if (!existsSync(join(options.distDir ?? join(REPO_ROOT, 'dist'), 'index.html'))) {
+    throw new Error('no built site: run `npm run build` first');
+  }
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(join(runDir, 'tmp'), { recursive: true });
+
+  const ports = stackPorts(base);
+  const databaseUrl =
+    options.databaseUrl ?? (await stackDatabase(base, options.freshDatabase ?? false));
+  const state: StackState = {
+    base,
+    runDir,
+    databaseUrl,
+    url: `http://127.0.0.1:${ports.cache}`,
+    proxyUrl: `http://127.0.0.1:${ports.proxy}`,
+    serverUrls: ports.servers.map((port) => `http://127.0.0.1:${port}`),
+    processes: [],
+  };
+  writeState(state);
+  try {
+    // One first, which migrates the database; then the others together.
+    log(`Starting ${SERVER_COUNT} Linchpin processes on ports ${ports.servers.join(', ')} …`);
+    await startServer(state, 0, options);
+    await Promise.all(
+      ports.servers.slice(1).map((_, index) => startServer(state, index + 1, options)),
+    );
+
+    log(`Starting nginx on port ${ports.proxy} …`);
+    const nginxConf = withPorts(readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'), ports);
+    await startNginx(runDir, nginxConf, ports.proxy, (entry) => {
+      state.processes.push(entry);
+      writeState(state);
+    });
+
+    log(`Starting Varnish on port ${ports.cache} …`);
+    const vcl = join(runDir, 'varnish.vcl');
+    writeFileSync(vcl, withPorts(readFileSync(join(DEPLOY_DIR, 'varnish.vcl'), 'utf8'), ports));
+    const varnishLog = join(runDir, 'varnish.log');
+    const varnish: StackProcess = {
+      role: 'cache',
+      name: 'varnish',
+      pid: launch(
+        VARNISHD,
+        [
+          '-F',
+          '-a',
+          `127.0.0.1:${ports.cache}`,
+          '-T',
+          'none',
+          '-f',
+          vcl,
+          '-n',
+          varnishWorkDir(runDir),
+          '-s',
+          'malloc,128m',
+        ],
+        varnishLog,
+      ),
+      port: ports.cache,
+      program: 'varnishd',
+      log: varnishLog,
+    };
+    state.processes.push(varnish);
+    writeState(state);
+    await waitFor(
+      'Varnish',
+      () => answers(`${state.url}/api/health`),
+      () => isRunning(varnish),
+      varnishLog,
+    );
+    log(`Linchpin is served through the cache at ${state.url} (proxy ${state.proxyUrl}).`);
+    return state;
+  } catch (error) {
+    await stopStack(state, log);
+    throw error;
+  }
+}
+
+/**
+ * Starts nginx on `conf` (the text of an nginx.conf whose paths are relative to `runDir`, `daemon
+ * off`) and resolves once it answers on `port`. `started` hears of its pid at once.
+ */
+export async function startNginx(
+  runDir: string,
+  conf: string,
+  port: number,
+  started: (entry: StackProcess) => void = () => {},
+): Promise<StackProcess> {
+  ensureDebianPackage(NGINX, 'nginx-light');
+  mkdirSync(join(runDir, 'tmp'), { recursive: true });
+  const confFile = join(runDir, 'nginx.conf');
+  writeFileSync(confFile, conf);
+  const log = join(runDir, 'nginx-error.log');
+  const entry: StackProcess = {
+    role: 'proxy',
+    name: 'nginx',
+    pid: launch(NGINX, ['-p', `${runDir}/`, '-c', confFile, '-e', log], log),
+    port,
+    program: 'nginx',
+    log,
+  };
+  started(entry);
+  await waitFor(
+    'nginx',
+    // Any answer will do: nginx is listening.
+    async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status > 0,
+    () => isRunning(entry),
+    log,
+  );
+  return entry;
+}
+
+/** A port nobody listens on now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Varnish's working folder (its shared log and statistics: varnishstat -n <it>). */
+export function varnishWorkDir(runDir: string): string {
+  return join(runDir, 'varnish');
+}
+
+/** Sends `signal` to one recorded process, if it is still that program, and waits until it ends. */
+export async function stopProcess(entry: StackProcess, signal: NodeJS.Signals): Promise<void> {
+  if (!isRunning(entry)) return;
+  try {
+    process.kill(entry.pid, signal);
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (isRunning(entry) && Date.now() < deadline) await sleep(100);
+  if (isRunning(entry)) {
+    try {
+      process.kill(entry.pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+    while (isRunning(entry)) await sleep(100);
+  }
+}
+
+/** Kills one server at once (SIGKILL: no goodbye), as a crashed machine would go. */
+export async function killServer(state: StackState, index: number): Promise<void> {
+  const entry = state.processes.find((p) => p.name === `server-${index + 1}`);
+  if (entry) await stopProcess(entry, 'SIGKILL');
+}
+
+/**
+ * Stops the stack's processes, the cache first and the servers last, each by its recorded pid
+ * (nginx with SIGQUIT, a graceful stop; the others with SIGTERM), and waits until each has ended.
+ */
+export async function stopStack(
+  stateOrRunDir: StackState | string,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const state = typeof stateOrRunDir === 'string' ? readState(stateOrRunDir) : stateOrRunDir;
+  if (state === null) {
+    log('No stack state found: nothing to stop.');
+    return;
+  }
+  const order: ProcessRole[] = ['cache', 'proxy', 'server'];
+  for (const role of order) {
+    const entries = state.processes.filter((p) => p.role === role);
+    const running = entries.filter(isRunning);
+    if (running.length > 0)
+      log(`Stopping ${running.map((p) => `${p.name} (pid ${p.pid})`).join(', ')} …`);
+    await Promise.all(entries.map((p) => stopProcess(p, role === 'proxy' ? 'SIGQUIT' : 'SIGTERM')));
+  }
+  log('The stack is stopped.');
+}

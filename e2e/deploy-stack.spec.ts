@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { killServer, startStack, stopStack, type StackState } from '../deploy/stack';
+
+/**
+ * The reference deployment's smoke test (deploy/, docs/server.md "Deploying at scale"): Varnish →
+ * nginx → 3 Linchpin processes → PostgreSQL, started from the built site as `npm run deploy:start`
+ * starts it. What it measures at scale is `npm run bench:deploy`'s.
+ */
+const BASE_PORT = Number(process.env.E2E_DEPLOY_BASE_PORT ?? 8230);
+const RATE_LIMIT = 3;
+const PLAYER = 'linchpin_consent=accepted; linchpin_crowd=smoke-test-player';
+
+let stack: StackState;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stack = await startStack({
+    base: BASE_PORT,
+    freshDatabase: true,
+    serverEnv: { RATE_LIMIT_MAX: String(RATE_LIMIT), RATE_LIMIT_WINDOW: '10 minutes' },
+    log: () => {},
+  });
+});
+
+test.afterAll(async () => {
+  if (stack) await stopStack(stack, () => {});
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${stack.url}${path}`, { headers });
+  await response.arrayBuffer();
+  return response;
+}
+
+test('pages, assets and puzzle files are cached whatever cookies the request carries', async () => {
+  const html = await (await fetch(`${stack.url}/`)).text();
+  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+  expect(asset).toBeDefined();
+  for (const path of ['/game', '/archive', '/puzzles/index.json', asset ?? '']) {
+    const first = await get(path, { cookie: PLAYER });
+    expect(first.status, path).toBe(200);
+    const returning = await get(path, { cookie: `${PLAYER}-2` });
+    const newcomer = await get(path);
+    for (const response of [returning, newcomer]) {
+      expect(response.headers.get('x-cache'), path).toBe('HIT');
+      // Two ids: this request's and the one whose fetch filled the cache.
+      expect(response.headers.get('x-varnish')?.split(' '), path).toHaveLength(2);
+    }
+  }
+});
+
+test('the API is passed to the servers, never cached', async () => {
+  for (let i = 0; i < 2; i += 1) {
+    const response = await get('/api/health', { cookie: PLAYER });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-cache')).toBe('MISS');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  }
+});
+
+test('a player sends the contact form through cache and proxy, and it is in PostgreSQL', async ({
+  page,
+}) => {
+  await page.goto(`${stack.url}/contact`);
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('ada@example.com');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Through the whole stack.');
+  const posted = page.waitForResponse(`${stack.url}/api/contact`);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect((await posted).status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{ message: string }>('SELECT message FROM contact_messages');
+    expect(rows.rows.map((row) => row.message)).toEqual(['Through the whole stack.']);
+  } finally {
+    await client.end();
+  }
+});
+
+test("each client's own address reaches the servers (TRUST_PROXY), its posts counted across all three", async () => {
+  const post = (client: string) =>
+    fetch(`${stack.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ name: 'Smoke', email: 'smoke@example.com', message: client }),
+    }).then((response) => response.status);
+  const statuses: number[] = [];
+  for (let i = 0; i <= RATE_LIMIT; i += 1) statuses.push(await post('198.51.100.7'));
+  // RATE_LIMIT posts accepted, round the processes; the next one refused wherever it lands.
+  expect(statuses).toEqual([...Array<number>(RATE_LIMIT).fill(201), 429]);
+  // Another client is not held back by the first one's posts.
+  expect(await post('198.51.100.8')).toBe(201);
+});
+
+test('with one server killed, the others answer every request', async () => {
+  await killServer(stack, 0);
+  const statuses = [];
+  for (let i = 0; i < 9; i += 1) {
+    const response = await fetch(`${stack.proxyUrl}/archive`);
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  expect(statuses).toEqual(Array<number>(9).fill(200));
+});
