@@ -5,6 +5,8 @@
  *   npm run owner -- submissions show 3
  *   npm run owner -- import 3
  *   npm run owner -- puzzle-stats [--json]
+ *   npm run owner -- backup linchpin.backup.gz      restore <file> [--replace]
+ *   npm run owner -- move-to-postgres               forget <email>
  *
  * Works on DATABASE_URL when set, else on the embedded database in DATA_DIR (./data), directly or
  * through the running server that holds it. `npm run owner -- help` lists every command.
@@ -13,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, USAGE, parseOwnerArgs } from './owner/args';
 import { runOwnerCommand } from './owner/run';
-import { SourceError, openOwnerSource } from './owner/source';
+import { SourceError, openMoveDatabases, openOwnerSource } from './owner/source';
 
 const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,7 +42,8 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   const databaseUrl = setting(env.DATABASE_URL);
   try {
     return await runOwnerCommand(options.command, {
-      source: () => openOwnerSource({ dataDir, databaseUrl }),
+      source: (open) => openOwnerSource({ dataDir, databaseUrl, ...open }),
+      databases: () => openMoveDatabases({ dataDir, databaseUrl }),
       puzzlesDir,
       cwd,
       now: () => Date.now(),

@@ -1,5 +1,6 @@
 /**
- * `npm run deploy:start` / `npm run deploy:stop` / `npm run deploy:status` (deploy/stack.ts):
+ * `npm run deploy:start` / `npm run deploy:stop` / `npm run deploy:status` (deploy/stack.ts),
+ * `npm run deploy:publish` (deploy/publish.ts: build, rolling restart, cache cleared):
  * the reference deployment on this machine, on ports from DEPLOY_BASE_PORT (default 8200: the cache
  * on 8200, nginx on 8201, the servers on 8211-8213). DATABASE_URL, when set, is the shared database;
  * otherwise a schema of the local PostgreSQL (scripts/ensure-postgres.mjs).
@@ -12,6 +13,7 @@ import {
   startStack,
   stopStack,
 } from './stack';
+import { publish } from './publish';
 
 const base = Number(process.env.DEPLOY_BASE_PORT ?? DEFAULT_BASE_PORT);
 const runDir = defaultRunDir(base);
@@ -27,6 +29,15 @@ async function main(command: string | undefined): Promise<number> {
     case 'stop':
       await stopStack(runDir);
       return 0;
+    case 'publish': {
+      const state = readState(runDir);
+      if (state === null || !state.processes.every(isRunning)) {
+        console.error('No running stack here: start it with `npm run deploy:start`.');
+        return 1;
+      }
+      await publish(state);
+      return 0;
+    }
     case 'status': {
       const state = readState(runDir);
       if (state === null) {
@@ -43,7 +54,7 @@ async function main(command: string | undefined): Promise<number> {
       return state.processes.every(isRunning) ? 0 : 1;
     }
     default:
-      console.error('Usage: tsx deploy/cli.ts start|stop|status');
+      console.error('Usage: tsx deploy/cli.ts start|stop|status|publish');
       return 2;
   }
 }

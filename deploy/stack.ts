@@ -38,6 +38,8 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface StackPorts {
   cache: number;
   proxy: number;
+  /** The cache's owner address, for BAN requests (deploy/varnish.vcl, deploy/publish.ts). */
+  cacheOwner: number;
   servers: number[];
 }
 
@@ -45,6 +47,7 @@ export function stackPorts(base = DEFAULT_BASE_PORT): StackPorts {
   return {
     cache: base,
     proxy: base + 1,
+    cacheOwner: base + 2,
     servers: Array.from({ length: SERVER_COUNT }, (_, index) => base + 11 + index),
   };
 }
@@ -69,6 +72,8 @@ export interface StackState {
   url: string;
   /** nginx, in front of the servers, behind the cache. */
   proxyUrl: string;
+  /** The cache's owner address: BAN requests only, from this machine (deploy/publish.ts). */
+  cacheOwnerUrl: string;
   serverUrls: string[];
   processes: StackProcess[];
 }
@@ -104,6 +109,7 @@ export function withPorts(text: string, ports: StackPorts): string {
   const map = new Map<string, number>([
     [String(defaults.cache), ports.cache],
     [String(defaults.proxy), ports.proxy],
+    [String(defaults.cacheOwner), ports.cacheOwner],
     ...defaults.servers.map((port, index): [string, number] => [
       String(port),
       ports.servers[index] ?? port,
@@ -321,6 +327,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
     databaseUrl,
     url: `http://127.0.0.1:${ports.cache}`,
     proxyUrl: `http://127.0.0.1:${ports.proxy}`,
+    cacheOwnerUrl: `http://127.0.0.1:${ports.cacheOwner}`,
     serverUrls: ports.servers.map((port) => `http://127.0.0.1:${port}`),
     processes: [],
   };
@@ -353,6 +360,8 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
           '-F',
           '-a',
           `127.0.0.1:${ports.cache}`,
+          '-a',
+          `owner=127.0.0.1:${ports.cacheOwner}`,
           '-T',
           'none',
           '-f',

@@ -5,10 +5,20 @@
 #  - /api/* is never cached and reaches the servers with its cookies and body;
 #  - how long is the server's to say: s-maxage (pages and puzzle files: until the next UTC
 #    midnight), else max-age (assets: a year, their names change with their content);
-#  - nothing answered with Set-Cookie, no-store, no-cache or private is kept.
+#  - nothing answered with Set-Cookie, no-store, no-cache or private is kept;
+#  - the owner, and only the owner, clears what a publish changed (deploy/publish.ts): BAN requests
+#    are accepted only on the cache's owner address (varnishd -a owner=127.0.0.1:8202, never
+#    published: players reach the cache on its other address) and only from this machine.
+#    `BAN /puzzles/2026-11.json` drops that path (and the same path with any query) in every
+#    encoding; `BAN /` with `X-Ban-Pages: all` drops every page (HTML). Anything else: 405.
 vcl 4.1;
 
 import std;
+
+acl owner {
+  "127.0.0.1";
+  "::1";
+}
 
 backend proxy {
   .host = "127.0.0.1";
@@ -25,6 +35,24 @@ backend proxy {
 }
 
 sub vcl_recv {
+  if (req.method == "BAN" || req.method == "PURGE") {
+    if (local.socket != "owner" || client.ip !~ owner) {
+      return (synth(405, "Not allowed"));
+    }
+    if (req.http.X-Ban-Pages == "all") {
+      ban("obj.http.Content-Type ~ ^text/html");
+      return (synth(200, "Banned every page"));
+    }
+    # Plain paths only, so the path is its own regular expression (a "." matches itself, too).
+    if (req.url !~ "^/[A-Za-z0-9/_.-]*$") {
+      return (synth(400, "A plain path, please"));
+    }
+    ban("req.url ~ ^" + req.url + "(\?|$)");
+    return (synth(200, "Banned " + req.url));
+  }
+  if (local.socket == "owner") {
+    return (synth(404, "The owner address takes BAN requests only"));
+  }
   if (req.url ~ "^/api/") {
     return (pass);
   }

@@ -55,6 +55,11 @@ export interface AppOptions {
   now?: () => number;
   /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * True once the server is stopping (SIGTERM, server/index.ts): /api/health answers 503 so a load
+   * balancer sends no more, while every request is still served, each answer closing its connection.
+   */
+  isDraining?: () => boolean;
 }
 
 export interface ServerTimeouts {
@@ -122,6 +127,10 @@ export function createApp(options: AppOptions): FastifyInstance {
         void reply.code(400).send({ error: CLIENT_ERROR_MESSAGE, fields: {} });
       }
     },
+    // A request that arrives on an open connection while the server closes is still served (with
+    // Connection: close), not answered 503: the drain (server/index.ts) has already told the load
+    // balancer to go elsewhere.
+    return503OnClosing: false,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     http: {
@@ -174,9 +183,17 @@ export function createApp(options: AppOptions): FastifyInstance {
     }),
   });
 
+  const isDraining = options.isDraining ?? (() => false);
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     done();
+  });
+  // Once stopping, every answer closes its connection (one in flight when the signal came too):
+  // keep-alive clients come back on a new connection, to another process once health is 503, and
+  // no idle connection is left to hold the close up.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isDraining()) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -199,11 +216,16 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
 
   void app.register((api, _options, done) => {
+    // 200 only when this process can serve the site: built, its database answering, not stopping.
     api.get('/api/health', async (_request, reply) => {
       const reachable = await isReachable(db);
-      return reply.code(reachable ? 200 : 503).send({
-        status: reachable ? 'ok' : 'error',
+      const built = indexHtml !== null;
+      const draining = isDraining();
+      const ok = reachable && built && !draining;
+      return reply.code(ok ? 200 : 503).send({
+        status: ok ? 'ok' : draining ? 'stopping' : 'error',
         database: reachable ? 'reachable' : 'unreachable',
+        site: built ? 'built' : 'not built',
       });
     });
     const queue = createInsertQueue(db, {

@@ -26,8 +26,22 @@ describe('loadConfig', () => {
       siteUrl: null,
       logLevel: 'info',
       csp: { ads: false, analytics: false, formOrigins: [] },
+      drainMs: 5000,
+      keepHandledDays: 90,
     });
     expect(config.distDir).toMatch(/dist$/);
+  });
+
+  it('reads the drain period and how long handled messages are kept, and refuses bad ones', () => {
+    expect(loadConfig({ DRAIN_PERIOD: '30s', KEEP_HANDLED_DAYS: '30' }, '/srv')).toMatchObject({
+      drainMs: 30_000,
+      keepHandledDays: 30,
+    });
+    expect(loadConfig({ DRAIN_PERIOD: '0' }, '/srv').drainMs).toBe(0);
+    expect(problemsOf({ DRAIN_PERIOD: 'a while', KEEP_HANDLED_DAYS: '0' })).toEqual([
+      'DRAIN_PERIOD must be a duration of at most 5 minutes such as "5s", "30 seconds" or 0, not "a while".',
+      'KEEP_HANDLED_DAYS must be a whole number of days from 1 up, not "0".',
+    ]);
   });
 
   it('reads every variable', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_KEEP_HANDLED_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -34,6 +35,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Third-party hosts are allowed by the Content-Security-Policy only when these are configured. */
   csp: { ads: boolean; analytics: boolean; formOrigins: string[] };
+  /** On SIGTERM, how long /api/health answers 503 while requests are still served (DRAIN_PERIOD). */
+  drainMs: number;
+  /** Handled messages and submissions are deleted this many days after they arrived (KEEP_HANDLED_DAYS). */
+  keepHandledDays: number;
 }
 
 export class ConfigError extends Error {
@@ -223,6 +228,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     else bad(name, 'a path on this site such as /api/contact, or an https:// address');
   }
 
+  const drainText = read(env, 'DRAIN_PERIOD') ?? '5s';
+  const drainMs = /^0+\s*[a-z]*$/i.test(drainText) ? 0 : parseDuration(drainText);
+  if (drainMs === null || drainMs > 300_000)
+    bad('DRAIN_PERIOD', 'a duration of at most 5 minutes such as "5s", "30 seconds" or 0');
+
+  const keepText = read(env, 'KEEP_HANDLED_DAYS') ?? String(DEFAULT_KEEP_HANDLED_DAYS);
+  const keepHandledDays = Number(keepText);
+  if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > 36_500)
+    bad('KEEP_HANDLED_DAYS', 'a whole number of days from 1 up');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -243,5 +258,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       analytics: analyticsIdFrom(env) !== null,
       formOrigins: [...new Set(formOrigins)],
     },
+    drainMs: drainMs ?? 5000,
+    keepHandledDays,
   };
 }

@@ -5,7 +5,7 @@ import { type Database } from './db/database';
 import { countInbox, listInbox } from './db/inbox-store';
 import { BAD_KEY_MESSAGE, BUSY_MESSAGE, CROSS_SITE_MESSAGE } from './form-routes';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
-import { testConfig } from './testing/fixture-site';
+import { makeFixtureSite, testConfig } from './testing/fixture-site';
 
 const CONTACT = {
   name: 'Ada Lovelace',
@@ -549,10 +549,68 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
   });
 
   describe('GET /api/health', () => {
-    it('reports the database reachable', async () => {
+    const site = makeFixtureSite();
+    afterAll(() => site.remove());
+    const health = async (options: Partial<Parameters<typeof createApp>[0]> = {}) => {
+      const server = createApp({
+        db,
+        config: testConfig({ distDir: site.distDir }),
+        logger: false,
+        ...options,
+      });
+      try {
+        const response = await server.inject({ method: 'GET', url: '/api/health' });
+        return { status: response.statusCode, body: response.json<unknown>() };
+      } finally {
+        await server.close();
+      }
+    };
+
+    it('reports the database reachable and the site built', async () => {
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', database: 'reachable', site: 'built' },
+      });
+    });
+
+    it('answers 503 when the site is not built', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok', database: 'reachable' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'error',
+        database: 'reachable',
+        site: 'not built',
+      });
+    });
+
+    it('answers 503 while the server is stopping, and still serves every other request, each closing its connection', async () => {
+      const server = createApp({
+        db,
+        config: testConfig({ distDir: site.distDir }),
+        logger: false,
+        isDraining: () => true,
+      });
+      try {
+        const response = await server.inject({ method: 'GET', url: '/api/health' });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({
+          status: 'stopping',
+          database: 'reachable',
+          site: 'built',
+        });
+        const post = await server.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: CONTACT,
+        });
+        expect(post.statusCode).toBe(201);
+        expect(post.headers.connection).toBe('close');
+        const page = await server.inject({ method: 'GET', url: '/favicon.svg' });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers.connection).toBe('close');
+      } finally {
+        await server.close();
+      }
     });
 
     it('reports the database unreachable with 503', async () => {
@@ -560,11 +618,12 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
         ...db,
         query: () => Promise.reject(new Error('connection refused')),
       };
+      expect(await health({ db: broken })).toEqual({
+        status: 503,
+        body: { status: 'error', database: 'unreachable', site: 'built' },
+      });
       const sick = createApp({ db: broken, config: testConfig(), logger: false });
       try {
-        const response = await sick.inject({ method: 'GET', url: '/api/health' });
-        expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ status: 'error', database: 'unreachable' });
         // A post that cannot be stored is not answered 201.
         const post = await sick.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
         expect(post.statusCode).toBe(503);

@@ -6,10 +6,14 @@ import { migrate } from './db/migrate';
 import { openEmbeddedDatabase } from './db/pglite-database';
 import { openPostgresDatabase } from './db/postgres-database';
 import { loopbackUrl, newOwnerToken, removeOwnerAccess, writeOwnerAccess } from './owner-access';
+import { startRetentionSweep } from './retention';
 
 /**
  * Start-up: read the configuration, open and migrate the database, listen, and print the address.
- * SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database, exit 0.
+ * SIGTERM: first the drain (DRAIN_PERIOD, 5 s by default): /api/health answers 503 so a load
+ * balancer stops sending, while every request, new ones too, is still served. Then stop accepting,
+ * finish the requests in flight (their queued writes committed), close the database, exit 0.
+ * SIGINT (Ctrl-C), or a second signal during the drain, skips the rest of the drain.
  */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 // The owner's tool holds the data folder only for a moment; wait that long for it.
@@ -59,7 +63,8 @@ async function main(): Promise<void> {
     await migrate(db);
     const embedded = db.kind === 'embedded';
     const ownerToken = embedded ? newOwnerToken() : undefined;
-    const app = createApp({ db, config, ownerToken });
+    let draining = false;
+    const app = createApp({ db, config, ownerToken, isDraining: () => draining });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
@@ -71,18 +76,40 @@ async function main(): Promise<void> {
       });
     }
     const database = db;
+    const retention = startRetentionSweep(database, {
+      days: config.keepHandledDays,
+      log: app.log,
+    });
     let stopping = false;
+    let endDrain = () => {};
     const shutdown = (signal: NodeJS.Signals) => {
-      if (stopping) return;
+      if (stopping) {
+        endDrain();
+        return;
+      }
       stopping = true;
-      app.log.info(`${signal}: finishing requests in flight, then stopping`);
-      const timer = setTimeout(() => {
-        console.error(`Linchpin did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
-        process.exit(1);
-      }, SHUTDOWN_TIMEOUT_MS);
-      timer.unref();
+      draining = true;
+      const drainMs = signal === 'SIGTERM' ? config.drainMs : 0;
+      app.log.info(
+        `${signal}: health answers 503 for ${drainMs / 1000} s while requests are still served, then stopping`,
+      );
       void (async () => {
+        await new Promise<void>((resolve) => {
+          const drainTimer = setTimeout(resolve, drainMs);
+          endDrain = () => {
+            clearTimeout(drainTimer);
+            resolve();
+          };
+        });
+        app.log.info('finishing requests in flight, then stopping');
+        const timer = setTimeout(() => {
+          console.error(`Linchpin did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
+          process.exit(1);
+        }, SHUTDOWN_TIMEOUT_MS);
+        timer.unref();
+        retention.stop();
         await app.close();
+        await retention.swept();
         if (embedded) await removeOwnerAccess(config.dataDir);
         await database.close();
         console.log('Linchpin stopped.');

@@ -2,7 +2,9 @@ import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fa
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type Database } from './db/database';
-import { INBOX_KINDS, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
+import { PassThrough, type Readable } from 'node:stream';
+import { BackupError, NotEmptyError, backupText, restoreBackup, writeBackupTo } from './db/backup';
+import { INBOX_KINDS, forgetSender, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
 import { resultTallies, resultsNotCounted } from './db/results-store';
 
 /**
@@ -16,6 +18,10 @@ import { resultTallies, resultsNotCounted } from './db/results-store';
  *   POST /api/owner/:kind/:id/handle
  *   GET  /api/owner/puzzle-stats              the crowd's results of every puzzle (resultTallies)
  *   GET  /api/owner/results-not-counted       results over their address's limit, by puzzle
+ *   GET  /api/owner/backup                    a backup (server/db/backup.ts), gzip, streamed
+ *   POST /api/owner/restore?replace=true      a backup's bytes in; 409 with the counts when the
+ *                                             database is not empty and replace is not given
+ *   POST /api/owner/forget                    {"email"}: deletes everything sent from it
  */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -25,6 +31,8 @@ const params = z.object({
   id: z.coerce.number().int().positive().optional(),
 });
 const query = z.object({ unhandled: z.enum(['true', 'false', '1', '0']).optional() });
+const restoreQuery = z.object({ replace: z.enum(['true', 'false']).optional() });
+const forgetBody = z.object({ email: z.string().trim().min(1).max(320) });
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -63,6 +71,40 @@ export function ownerRoutes(
 
   app.get('/puzzle-stats', () => resultTallies(db, null));
   app.get('/results-not-counted', () => resultsNotCounted(db));
+
+  app.get('/backup', (request, reply) => {
+    const body = new PassThrough();
+    writeBackupTo(db, body).catch((error: unknown) => {
+      request.log.error({ err: error }, 'backup failed');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply.type('application/gzip').send(body);
+  });
+
+  // A backup's bytes arrive as a stream, of any size (the forms' body limit is not for this).
+  app.addContentTypeParser('application/gzip', (_request, payload, done) => done(null, payload));
+
+  app.post('/restore', async (request, reply) => {
+    const q = restoreQuery.safeParse(request.query);
+    if (!q.success) return notFound(reply);
+    try {
+      const summary = await restoreBackup(db, backupText(request.body as Readable), {
+        replace: q.data.replace === 'true',
+      });
+      return summary;
+    } catch (error) {
+      if (error instanceof NotEmptyError)
+        return reply.code(409).send({ error: error.message, counts: error.counts });
+      if (error instanceof BackupError) return reply.code(400).send({ error: error.message });
+      throw error;
+    }
+  });
+
+  app.post('/forget', async (request, reply) => {
+    const body = forgetBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Give the email address to forget.' });
+    return forgetSender(db, body.data.email);
+  });
 
   app.get('/:kind', async (request, reply) => {
     const p = params.safeParse(request.params);

@@ -8,6 +8,10 @@ export type OwnerCommand =
   | { name: 'handle'; kind: InboxKind; id: number }
   | { name: 'import'; id: number; date: string | null; force: boolean }
   | { name: 'puzzle-stats'; json: boolean }
+  | { name: 'backup'; file: string }
+  | { name: 'restore'; file: string; replace: boolean }
+  | { name: 'move-to-postgres'; replace: boolean }
+  | { name: 'forget'; email: string }
   | { name: 'help' };
 
 export interface OwnerOptions {
@@ -38,6 +42,14 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
   puzzle-stats [--json]                  the crowd's figures of each puzzle played (players, solve
                                          rate in each mode, average tries, category found last
                                          most often) and each label the solve rate disagrees with
+  backup <file>                          write a backup of everything stored (messages,
+                                         submissions, the crowd's results) to <file>, gzip,
+                                         while the server runs
+  restore <file> [--replace]             restore a backup into an empty database; --replace
+                                         first deletes everything the database holds
+  move-to-postgres [--replace]           copy the embedded database (stopped server) into
+                                         DATABASE_URL's, then count and check the copy
+  forget <email>                         delete every message and submission sent from <email>
 
 Options:
   --data-dir <dir>      the embedded database folder (default: DATA_DIR, else ./data)
@@ -45,6 +57,7 @@ Options:
   --json                machine-readable output
   --unhandled           only the ones not handled yet
   --force               import a submission already marked handled
+  --replace             restore over a database that is not empty
 
 With DATABASE_URL set, the tool works on that PostgreSQL database instead.`;
 
@@ -66,6 +79,7 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
         json: { type: 'boolean', default: false },
         unhandled: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
         date: { type: 'string' },
         'data-dir': { type: 'string' },
         'puzzles-dir': { type: 'string' },
@@ -121,6 +135,27 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
   if (first === 'puzzle-stats') {
     extra([second, third, ...rest]);
     return { command: { name: 'puzzle-stats', json: values.json }, ...common };
+  }
+
+  if (first === 'backup' || first === 'restore') {
+    extra([third, ...rest]);
+    if (second === undefined) throw new UsageError(`Which file? e.g. ${first} linchpin-backup.gz`);
+    return first === 'backup'
+      ? { command: { name: 'backup', file: second }, ...common }
+      : { command: { name: 'restore', file: second, replace: values.replace }, ...common };
+  }
+
+  if (first === 'move-to-postgres') {
+    extra([second, third, ...rest]);
+    return { command: { name: 'move-to-postgres', replace: values.replace }, ...common };
+  }
+
+  if (first === 'forget') {
+    extra([third, ...rest]);
+    const email = second?.trim();
+    if (!email || !email.includes('@'))
+      throw new UsageError('Whose data? Give the email address, e.g. forget ada@example.com');
+    return { command: { name: 'forget', email }, ...common };
   }
 
   throw new UsageError(`Unknown command "${first}".`);

@@ -51,6 +51,7 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     runOwnerCommand(parseOwnerArgs(argv).command, {
       source: () =>
         Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
+      databases: () => Promise.reject(new Error('not in these tests')),
       puzzlesDir,
       cwd: puzzlesDir,
       now: () => NOW,

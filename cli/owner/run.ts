@@ -14,11 +14,16 @@ import {
   writePuzzleFile,
 } from './import-puzzle';
 import { type OwnerSource } from './source';
+import { type Database } from '../../server/db/database';
+import { backupCommand, forgetCommand, moveCommand, restoreCommand } from './keeping';
 import { formatPuzzleStats, puzzleStats } from './puzzle-stats';
 
 /** Everything a command touches, passed in so tests can use a test database and a fixed clock. */
 export interface OwnerContext {
-  source: () => Promise<OwnerSource>;
+  /** Where the data is; `create` makes the embedded database when there is none (restore). */
+  source: (options?: { create?: boolean }) => Promise<OwnerSource>;
+  /** For move-to-postgres: the embedded database (opened itself, never through a server) and DATABASE_URL's. */
+  databases: () => Promise<{ from: Database; to: Database; dataDir: string }>;
   puzzlesDir: string;
   cwd: string;
   now: () => number;
@@ -32,8 +37,9 @@ const what = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission
 async function withSource<T>(
   context: OwnerContext,
   work: (source: OwnerSource) => Promise<T>,
+  options: { create?: boolean } = {},
 ): Promise<T> {
-  const source = await context.source();
+  const source = await context.source(options);
   try {
     return await work(source);
   } finally {
@@ -155,5 +161,17 @@ export async function runOwnerCommand(
         context.out(command.json ? JSON.stringify(stats, null, 2) : formatPuzzleStats(stats));
         return 0;
       });
+    case 'backup':
+      return withSource(context, (source) => backupCommand(context, source, command.file));
+    case 'restore':
+      return withSource(
+        context,
+        (source) => restoreCommand(context, source, command.file, command.replace),
+        { create: true },
+      );
+    case 'move-to-postgres':
+      return moveCommand(context, context.databases, command.replace);
+    case 'forget':
+      return withSource(context, (source) => forgetCommand(context, source, command.email));
   }
 }

@@ -1,13 +1,27 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { CROWD_MODES } from '../../core/crowd';
+import {
+  BackupError,
+  NotEmptyError,
+  backupText,
+  restoreBackup,
+  writeBackupTo,
+  type BackupSummary,
+  type TableCounts,
+} from '../../server/db/backup';
 import { type Database } from '../../server/db/database';
 import { DataDirBusyError } from '../../server/db/data-dir-lock';
 import {
+  forgetSender,
   getInboxEntry,
   inboxEntrySchema,
   listInbox,
   markHandled,
+  type InboxCounts,
   type InboxEntry,
   type InboxKind,
 } from '../../server/db/inbox-store';
@@ -28,6 +42,12 @@ export interface OwnerSource {
   tallies(): Promise<PuzzleTally[]>;
   /** Results of each puzzle not counted: over RESULTS_PER_ADDRESS from one address. */
   notCounted(): Promise<Record<string, number>>;
+  /** Writes a backup (server/db/backup.ts) to `file`, gzip-compressed. */
+  backup(file: string): Promise<void>;
+  /** Restores the backup in `file`; NotEmptyError when the database holds anything and not `replace`. */
+  restore(file: string, options: { replace: boolean }): Promise<BackupSummary>;
+  /** Deletes every message and submission sent from `email`. */
+  forget(email: string): Promise<InboxCounts>;
   close(): Promise<void>;
 }
 
@@ -47,6 +67,11 @@ export function databaseSource(db: Database, description: string): OwnerSource {
     markHandled: (kind, id) => markHandled(db, kind, id),
     tallies: () => resultTallies(db, null),
     notCounted: () => resultsNotCounted(db),
+    backup: async (file) => {
+      await writeBackupTo(db, createWriteStream(file, { mode: 0o600 }));
+    },
+    restore: (file, options) => restoreBackup(db, backupText(createReadStream(file)), options),
+    forget: (email) => forgetSender(db, email),
     close: () => db.close(),
   };
 }
@@ -60,21 +85,47 @@ const puzzleTallySchema = z.object({
   count: z.number().int(),
 });
 
+const countsSchema = z.object({
+  contact_messages: z.number().int(),
+  puzzle_submissions: z.number().int(),
+  puzzle_results: z.number().int(),
+});
+const summarySchema = z.object({
+  counts: countsSchema,
+  sha256: z.object({
+    contact_messages: z.string(),
+    puzzle_submissions: z.string(),
+    puzzle_results: z.string(),
+  }),
+});
+const refusalSchema = z.object({ error: z.string(), counts: countsSchema.optional() });
+
 /** Through the running server's loopback-only owner endpoints. */
 export function serverSource(access: OwnerAccess): OwnerSource {
-  const call = async (method: 'GET' | 'POST', path: string): Promise<unknown> => {
-    let response: Response;
+  const send = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: { type: string; data: string | ReadableStream<Uint8Array> },
+  ): Promise<Response> => {
     try {
-      response = await fetch(`${access.url}/api/owner${path}`, {
+      return await fetch(`${access.url}/api/owner${path}`, {
         method,
-        headers: { authorization: `Bearer ${access.token}` },
-        signal: AbortSignal.timeout(10_000),
+        headers: {
+          authorization: `Bearer ${access.token}`,
+          ...(body ? { 'content-type': body.type } : {}),
+        },
+        ...(body ? { body: body.data, duplex: 'half' } : {}),
+        // A backup or restore takes as long as the data does; anything else answers at once.
+        signal: body || path === '/backup' ? null : AbortSignal.timeout(10_000),
       });
     } catch (error) {
       throw new SourceError(
         `The server at ${access.url} did not answer (${error instanceof Error ? error.message : String(error)}).`,
       );
     }
+  };
+  const call = async (method: 'GET' | 'POST', path: string): Promise<unknown> => {
+    const response = await send(method, path);
     if (response.status === 404) return null;
     if (!response.ok)
       throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
@@ -92,6 +143,40 @@ export function serverSource(access: OwnerAccess): OwnerSource {
     tallies: async () => z.array(puzzleTallySchema).parse(await call('GET', '/puzzle-stats')),
     notCounted: async () =>
       z.record(z.string(), z.number().int()).parse(await call('GET', '/results-not-counted')),
+    backup: async (file) => {
+      const response = await send('GET', '/backup');
+      if (!response.ok || !response.body)
+        throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
+      await pipeline(
+        Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+        createWriteStream(file, { mode: 0o600 }),
+      );
+    },
+    restore: async (file, options) => {
+      const data = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+      const response = await send('POST', `/restore${options.replace ? '?replace=true' : ''}`, {
+        type: 'application/gzip',
+        data,
+      });
+      const answer: unknown = await response.json().catch(() => null);
+      if (response.ok) return summarySchema.parse(answer);
+      const refusal = refusalSchema.safeParse(answer);
+      if (response.status === 409 && refusal.success && refusal.data.counts)
+        throw new NotEmptyError(refusal.data.counts satisfies TableCounts);
+      if (response.status === 400 && refusal.success) throw new BackupError(refusal.data.error);
+      throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
+    },
+    forget: async (email) => {
+      const response = await send('POST', '/forget', {
+        type: 'application/json',
+        data: JSON.stringify({ email }),
+      });
+      if (!response.ok)
+        throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
+      return z
+        .object({ messages: z.number().int(), submissions: z.number().int() })
+        .parse(await response.json());
+    },
     close: async () => {},
   };
 }
@@ -115,6 +200,10 @@ export interface SourceSettings {
   databaseUrl: string | null;
   /** How long to keep trying while the data folder is busy (a server starting or stopping). */
   waitMs?: number;
+  /** Create the embedded database when the folder has none (a restore into a new folder). */
+  create?: boolean;
+  /** Never through a running server: the folder itself, or an error once waitMs has passed. */
+  directOnly?: boolean;
 }
 
 /**
@@ -136,7 +225,7 @@ export async function openOwnerSource(settings: SourceSettings): Promise<OwnerSo
   }
 
   const { dataDir } = settings;
-  if (!existsSync(pgliteDir(dataDir))) {
+  if (!settings.create && !existsSync(pgliteDir(dataDir))) {
     throw new SourceError(
       `There is no Linchpin database in ${dataDir} (the server creates it when it first starts). ` +
         'Set DATA_DIR or --data-dir to the folder the server uses.',
@@ -150,11 +239,53 @@ export async function openOwnerSource(settings: SourceSettings): Promise<OwnerSo
       return databaseSource(db, `on the database in ${dataDir}`);
     } catch (error) {
       if (!(error instanceof DataDirBusyError)) throw error;
+      if (settings.directOnly) {
+        if (Date.now() >= deadline) throw new SourceError(error.message);
+        await sleep(200);
+        continue;
+      }
       const access = await readOwnerAccess(dataDir);
       if (access?.pid === error.holder.pid && (await serverAnswers(access)))
         return serverSource(access);
       if (Date.now() >= deadline) throw new SourceError(`${error.message} Try again in a moment.`);
     }
     await sleep(200);
+  }
+}
+
+/**
+ * For move-to-postgres: the embedded database in dataDir, opened by the tool itself (a server
+ * still running on it would take posts the copy leaves behind), and DATABASE_URL's.
+ */
+export async function openMoveDatabases(settings: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<{ from: Database; to: Database; dataDir: string }> {
+  if (!settings.databaseUrl)
+    throw new SourceError(
+      'Set DATABASE_URL to the PostgreSQL database to move to, e.g. DATABASE_URL=postgres://… npm run owner -- move-to-postgres',
+    );
+  if (!existsSync(pgliteDir(settings.dataDir)))
+    throw new SourceError(`There is no Linchpin database in ${settings.dataDir} to move.`);
+  let from: Database;
+  try {
+    from = await openEmbeddedDatabase(settings.dataDir, { role: 'owner', waitMs: 2000 });
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    throw new SourceError(
+      `${error.message} Stop the server first: posts it takes after the copy would be left behind.`,
+    );
+  }
+  try {
+    await migrate(from);
+    const to = await openPostgresDatabase(settings.databaseUrl).catch((error: unknown) => {
+      throw new SourceError(
+        `Cannot reach the PostgreSQL server of DATABASE_URL (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    });
+    return { from, to, dataDir: settings.dataDir };
+  } catch (error) {
+    await from.close();
+    throw error;
   }
 }

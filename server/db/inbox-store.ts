@@ -5,7 +5,7 @@ import {
   type ContactForm,
   type PuzzleSubmissionForm,
 } from '../../core/forms';
-import { type Queryable } from './database';
+import { type Database, type Queryable } from './database';
 
 /**
  * What players sent, as the owner works with it: contact messages and puzzle submissions. Every
@@ -233,4 +233,49 @@ export async function isReachable(db: Queryable, timeoutMs = 2000): Promise<bool
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** How many messages and submissions a deletion removed. */
+export type InboxCounts = Record<InboxKind, number>;
+
+const deletedRow = z.object({ n: z.number().int() });
+
+/**
+ * Deletes every message and submission sent from `email` (compared without case or surrounding
+ * spaces, as people type their address differently from one time to the next), in one transaction.
+ */
+export async function forgetSender(db: Database, email: string): Promise<InboxCounts> {
+  return db.transaction(async (tx) => {
+    const counts: InboxCounts = { messages: 0, submissions: 0 };
+    for (const kind of INBOX_KINDS) {
+      const rows = await tx.query(
+        `WITH gone AS (DELETE FROM ${TABLES[kind].table}
+                        WHERE lower(btrim(email)) = lower(btrim($1)) RETURNING 1)
+         SELECT count(*)::integer AS n FROM gone`,
+        [email],
+      );
+      counts[kind] = deletedRow.parse(rows[0]).n;
+    }
+    return counts;
+  });
+}
+
+/**
+ * Deletes the messages and submissions the owner has handled that arrived more than `days` days
+ * ago (the privacy page's promise, server/retention.ts). Unhandled ones are kept.
+ */
+export async function deleteHandledOlderThan(db: Queryable, days: number): Promise<InboxCounts> {
+  const counts: InboxCounts = { messages: 0, submissions: 0 };
+  for (const kind of INBOX_KINDS) {
+    const rows = await db.query(
+      `WITH gone AS (DELETE FROM ${TABLES[kind].table}
+                      WHERE handled_at IS NOT NULL
+                        AND created_at < now() - make_interval(days => $1::integer)
+                      RETURNING 1)
+       SELECT count(*)::integer AS n FROM gone`,
+      [days],
+    );
+    counts[kind] = deletedRow.parse(rows[0]).n;
+  }
+  return counts;
 }

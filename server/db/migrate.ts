@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type Database } from './database';
+import { type Database, type Queryable } from './database';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_FILE = /^\d{3}-[a-z0-9-]+\.sql$/;
@@ -10,6 +10,14 @@ const MIGRATION_FILE = /^\d{3}-[a-z0-9-]+\.sql$/;
 const MIGRATION_LOCK_KEY = 7_146_301;
 
 const appliedRow = z.object({ version: z.string() });
+
+/** The migrations this database has had, in name order (none when it is new). */
+export async function appliedMigrations(db: Queryable): Promise<string[]> {
+  const exists = await db.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS found");
+  if (!z.object({ found: z.boolean() }).parse(exists[0]).found) return [];
+  const rows = await db.query('SELECT version FROM schema_migrations ORDER BY version');
+  return rows.map((row) => appliedRow.parse(row).version);
+}
 
 /**
  * Applies the SQL files in server/db/migrations that this database has not seen, in name order,

@@ -26,6 +26,8 @@ const CLEAN_ENV = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000',
+  // Tests that stop a server do not wait out the drain unless they set one.
+  DRAIN_PERIOD: '0',
 };
 
 export function startServer(

@@ -58,6 +58,17 @@ async function startPglite(): Promise<PGlite> {
   return pgl;
 }
 
+/**
+ * An embedded database of its own (a new in-memory PGlite, migrated), for tests that need two at
+ * once: the fresh() databases of embeddedTestDatabases share one connection (a schema each, chosen
+ * by search_path), so only the last one made is really open. Closing it closes the instance.
+ */
+export async function separateEmbeddedDatabase(): Promise<Database> {
+  const db = wrapPglite(await startPglite());
+  await migrate(db);
+  return db;
+}
+
 export function embeddedTestDatabases(): TestDatabases {
   let shared: Promise<PGlite> | null = null;
   const start = () => (shared ??= startPglite());

@@ -32,7 +32,9 @@ describe('PrivacyPage', () => {
     expect(records).toHaveTextContent('linchpin_puzzleCompleted_<date>');
     expect(records).toHaveTextContent('linchpin_completedPuzzles');
     expect(screen.getByText(/not meant for children under 13/)).toBeInTheDocument();
-    expect(screen.getByText(/at most 12 months after it arrives/)).toBeInTheDocument();
+    expect(screen.getByText(/at most 12 months after it arrives/)).toHaveTextContent(
+      'Once we have dealt with it, it is deleted automatically 90 days after it arrived.',
+    );
     expect(screen.getByText(/Ads:/)).toHaveTextContent('off on this site');
   });
 

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { DEFAULT_KEEP_HANDLED_DAYS } from '../../../core/form-retention';
 import { ROUTES } from '../../../core/routes';
 import { TextPage } from '../../components/text-page';
 import { adsConfigured, readSiteConfig } from '../../lib/site-config';
@@ -132,8 +133,10 @@ export function PrivacyPage() {
       </p>
       <p>
         We keep a message or a submission until we have dealt with it and no longer need it, and{' '}
-        {FORM_RETENTION}. A puzzle that is published stays in the game with its author name. To have
-        something you sent deleted sooner, ask through the contact page.
+        {FORM_RETENTION}. Once we have dealt with it, it is deleted automatically{' '}
+        {DEFAULT_KEEP_HANDLED_DAYS} days after it arrived. A puzzle that is published stays in the
+        game with its author name. To have something you sent deleted sooner, ask through the
+        contact page.
       </p>
       <p>
         To keep the forms working for everyone, the server counts posts per internet address for a

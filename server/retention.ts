@@ -1,0 +1,33 @@
+import { type FastifyBaseLogger } from 'fastify';
+import { type Queryable } from './db/database';
+import { deleteHandledOlderThan } from './db/inbox-store';
+
+/**
+ * The privacy page's promise, kept by the server: messages and submissions the owner has handled
+ * are deleted KEEP_HANDLED_DAYS days after they arrived. At start, then every hour; on PostgreSQL
+ * every process does it, and a second DELETE finds nothing. Unhandled ones are kept.
+ */
+export const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+export function startRetentionSweep(
+  db: Queryable,
+  options: { days: number; log: FastifyBaseLogger; everyMs?: number },
+): { stop: () => void; swept: () => Promise<void> } {
+  let last: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    last = deleteHandledOlderThan(db, options.days).then(
+      (counts) => {
+        if (counts.messages + counts.submissions > 0)
+          options.log.info(
+            { deleted: counts },
+            `deleted handled messages and submissions older than ${options.days} days`,
+          );
+      },
+      (error: unknown) => options.log.warn({ err: error }, 'could not delete old handled messages'),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, options.everyMs ?? RETENTION_SWEEP_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer), swept: () => last };
+}
