@@ -127,7 +127,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
  * day's puzzle changes; a browser asks again each time (and gets a 304 while the page holds).
  */
 export function pageCacheControl(now: number): string {
-  const seconds = Math.max(1, Math.ceil(msUntilNextUtcMidnight(now) / 1000));
+  // Rounded down: a shared cache never keeps a page past midnight, not even for a fraction of a second.
+  const seconds = Math.floor(msUntilNextUtcMidnight(now) / 1000);
   return `public, max-age=0, s-maxage=${seconds}, must-revalidate`;
 }
 

@@ -15,7 +15,8 @@ import { type ServerCatalogue } from './catalogue';
 const FILE = /^(index|\d{4}-\d{2})\.json$/;
 
 export function puzzleCacheControl(nowMs: number): string {
-  return `public, max-age=0, s-maxage=${Math.ceil(msUntilNextUtcMidnight(nowMs) / 1000)}`;
+  // Rounded down, as pages are (server/page-cache.ts): never kept past midnight.
+  return `public, max-age=0, s-maxage=${Math.floor(msUntilNextUtcMidnight(nowMs) / 1000)}`;
 }
 
 /**
