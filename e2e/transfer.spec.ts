@@ -4,6 +4,7 @@ import { crc32, fromBase64Url, toBase64Url } from '../core/bits';
 import { addDays } from '../core/dates';
 import { EMPTY_PLAYER } from '../core/records';
 import { encodeTransfer, transferOf, transferPath, TRANSFER_VERSION } from '../core/transfer';
+import { playedYear } from '../core/test/transfer-fixtures';
 import {
   acceptCookies,
   archivePuzzle,
@@ -60,9 +61,15 @@ async function readQrCode(page: Page): Promise<string> {
     const context = canvas.getContext('2d') as CanvasRenderingContext2D;
     context.drawImage(image, 0, 0);
     const data = context.getImageData(0, 0, image.width, image.height);
-    return { width: data.width, height: data.height, data: Array.from(data.data) };
+    // As base64: a large image's bytes as a plain array would take long to pass.
+    let binary = '';
+    for (let i = 0; i < data.data.length; i += 0x8000) {
+      binary += String.fromCharCode(...data.data.subarray(i, i + 0x8000));
+    }
+    return { width: data.width, height: data.height, rgba: btoa(binary) };
   }, png.toString('base64'));
-  const found = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  const rgba = new Uint8ClampedArray(Buffer.from(pixels.rgba, 'base64'));
+  const found = jsQR(rgba, pixels.width, pixels.height);
   if (!found) throw new Error('No QR code found in the screenshot');
   return found.data;
 }
@@ -420,4 +427,44 @@ test('Settings leads to the same view', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/transfer$/);
   await expect(page.getByRole('img', { name: 'QR code of the link to your games' })).toBeVisible();
+});
+
+test('a year of daily play and the archive: a link of at most 1,500 characters, read from a 390 px screen', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const year = playedYear(365, 60);
+  const today = addDays('2026-01-01', 366);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+  });
+  const page = await context.newPage();
+  await page.clock.install({ time: noon(today) });
+  await acceptCookies(page);
+  const record = (value: unknown) => JSON.stringify({ expires: '2099-01-01', value });
+  await page.evaluate(
+    ({ items }) => {
+      for (const [name, value] of items) localStorage.setItem(name, value);
+    },
+    {
+      items: [
+        ['linchpin_completedPuzzles', record(year.history)],
+        ['linchpin_games', record(year.games)],
+        ...Object.values(year.completions).map(
+          (c) => [`linchpin_puzzleCompleted_${c?.date}`, record(c)] as const,
+        ),
+      ],
+    },
+  );
+  await context.addCookies([
+    { name: 'linchpin_daily_stats', value: JSON.stringify(year.stats), url: page.url() },
+  ]);
+  await page.goto('/transfer');
+  await expect(page.getByText('This link carries 425 games')).toBeVisible();
+  const link = await readQrCode(page);
+  expect(link).toBe(await page.getByRole('textbox', { name: 'Link to your games' }).inputValue());
+  expect(link.length).toBeGreaterThan(1000);
+  expect(link.length).toBeLessThanOrEqual(1500);
+  await context.close();
 });

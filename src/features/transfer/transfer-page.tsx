@@ -324,7 +324,7 @@ function Preview({
       ) : null}
       <p ref={status} className="transfer-status" role="status" tabIndex={-1}>
         {step === 'rejected' ? T.rejected : step === 'left' ? T.left : ''}
-        {step === 'failed' ? T.problems.damaged : ''}
+        {step === 'failed' ? T.failed : ''}
       </p>
       {done ? <Actions onBack={onBack} /> : null}
     </section>

@@ -46,6 +46,7 @@ export const TRANSFER_STRINGS = {
   rejected:
     'Nothing was stored on this device: the games stay on the other one. You can open the link again at any time.',
   adding: 'Adding…',
+  failed: 'The games could not be added on this device. Please try again.',
   addedTitle: 'Your games are on this device',
   added: (s: GamesSummary) => `This device now has ${summaryText(s)}.`,
   seeStats: 'See your statistics',
