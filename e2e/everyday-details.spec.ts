@@ -24,7 +24,7 @@ test('a group of more than three words is marked at its circle in words, and Sub
   const message = page.getByRole('status').filter({ hasText: 'Sort the words' });
   await expect(message).toContainText('Sort the words into 4 groups of 3 words each');
   await expect(message).toContainText('Group 1 has 4 words.');
-  await expect(message).toContainText('Group 2 has 0 words.');
+  await expect(message).toContainText('Groups 2, 3 and 4 have 0 words.');
   await expect(page.getByText('Try 1 of 6')).toBeVisible();
 });
 

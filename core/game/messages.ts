@@ -13,13 +13,20 @@ export const MESSAGES = {
 export type MessageCode = keyof typeof MESSAGES;
 
 /**
- * What "Sort the words into 4 groups of 3 words each" adds: each group holding more or fewer than
- * three words, by the groups' sizes ("Group 1 has 4 words.").
+ * What "Sort the words into 4 groups of 3 words each" adds: the groups holding more or fewer than
+ * three words, by the groups' sizes, those of one size together ("Group 1 has 4 words.", "Groups 2,
+ * 3 and 4 have 0 words.").
  */
 export function groupSizeProblems(groups: readonly (readonly unknown[])[]): string[] {
-  return groups.flatMap((words, index) =>
-    words.length === 3
-      ? []
-      : [`Group ${index + 1} has ${words.length} ${words.length === 1 ? 'word' : 'words'}.`],
-  );
+  const bySize = new Map<number, number[]>();
+  groups.forEach((words, index) => {
+    if (words.length !== 3)
+      bySize.set(words.length, [...(bySize.get(words.length) ?? []), index + 1]);
+  });
+  return [...bySize].map(([size, numbers]) => {
+    const wordCount = `${size} ${size === 1 ? 'word' : 'words'}`;
+    if (numbers.length === 1) return `Group ${numbers[0]} has ${wordCount}.`;
+    const list = `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+    return `Groups ${list} have ${wordCount}.`;
+  });
 }

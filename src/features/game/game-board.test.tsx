@@ -142,7 +142,7 @@ describe('GameBoard', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const status = screen.getByText('Sort the words into 4 groups of 3 words each').closest('p');
     expect(status).toHaveTextContent(
-      'Sort the words into 4 groups of 3 words each. Group 1 has 4 words. Group 2 has 0 words. Group 3 has 0 words. Group 4 has 0 words.',
+      'Sort the words into 4 groups of 3 words each. Group 1 has 4 words. Groups 2, 3 and 4 have 0 words.',
     );
     expect(screen.getByText('Try 1 of 6')).toBeInTheDocument();
   });
