@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { archivePuzzle, expectNoViolations, setClock } from './support';
+import { archivePuzzle, expectNoViolations, hydrated, setClock } from './support';
 
 /**
  * axe on every route and every modal: in the light theme with the first-visit cookie banner
@@ -63,6 +63,9 @@ async function useCookies(context: BrowserContext, cookies: Record<string, strin
  * the page of its own day in place of the server's), as a player reading the page does.
  */
 async function settle(page: Page) {
+  // The app, with its own day's page drawn (this test sets the browser's clock, which no player
+  // can): the server's page, replaced mid-way, is not what a player reads.
+  await hydrated(page);
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 }

@@ -7,6 +7,7 @@ import { encodeTransfer, transferOf, transferPath, TRANSFER_VERSION } from '../c
 import { playedYear } from '../core/test/transfer-fixtures';
 import {
   acceptCookies,
+  archiveMonthPath,
   archivePuzzle,
   expectNoViolations,
   hydrated,
@@ -170,7 +171,6 @@ test('two devices: the QR code moves every game, the streak and the game in prog
       'Current Streak': '0',
       'Max Streak': '3',
     });
-    await b.page.goto('/archive');
     for (const [date, badge] of [
       [DAY0, 'Solved'],
       [day(1), 'Solved'],
@@ -178,6 +178,8 @@ test('two devices: the QR code moves every game, the streak and the game in prog
       [day(3), 'Lost'],
       [older.date, 'Solved'],
     ] as const) {
+      // The archive shows one month at a time: the puzzle's own month.
+      await b.page.goto(archiveMonthPath(puzzleDated(date)));
       const item = b.page.getByRole('listitem').filter({ hasText: puzzleDated(date).title });
       await expect(item.getByText(badge, { exact: true })).toBeVisible();
     }
