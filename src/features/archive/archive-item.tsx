@@ -1,11 +1,11 @@
 import { memo } from 'react';
+import { ARCHIVE_STRINGS } from './archive-months';
 import { formatDisplayDate } from '../../../core/dates';
 import type { PageMode } from '../../../core/game/engine';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { PuzzleSummary } from '../../../core/puzzle';
 import type { PuzzleCompletion } from '../../../core/records';
 import { gameHref } from '../../../core/routes';
-import { STRINGS } from '../../strings';
 
 export type Result = 'solved' | 'lost' | null;
 
@@ -33,9 +33,9 @@ export const ArchiveItem = memo(function ArchiveItem({
         <h3>
           {puzzle.title}
           {result === 'solved' ? (
-            <span className="result-badge solved-badge">{STRINGS.archiveSolved}</span>
+            <span className="result-badge solved-badge">{ARCHIVE_STRINGS.archiveSolved}</span>
           ) : result === 'lost' ? (
-            <span className="result-badge lost-badge">{STRINGS.archiveLost}</span>
+            <span className="result-badge lost-badge">{ARCHIVE_STRINGS.archiveLost}</span>
           ) : null}
         </h3>
         <p className="archive-meta">
@@ -51,26 +51,26 @@ export const ArchiveItem = memo(function ArchiveItem({
               <a
                 className="button"
                 href={href('retry')}
-                aria-label={`${STRINGS.archiveRetry} ${puzzle.title}`}
+                aria-label={`${ARCHIVE_STRINGS.archiveRetry} ${puzzle.title}`}
               >
-                {STRINGS.archiveRetry}
+                {ARCHIVE_STRINGS.archiveRetry}
               </a>
             ) : null}
             <a
               className="button"
               href={href('solution')}
-              aria-label={`${STRINGS.archiveViewSolution}: ${puzzle.title}`}
+              aria-label={`${ARCHIVE_STRINGS.archiveViewSolution}: ${puzzle.title}`}
             >
-              {STRINGS.archiveViewSolution}
+              {ARCHIVE_STRINGS.archiveViewSolution}
             </a>
           </>
         ) : (
           <a
             className="button primary"
             href={href('play')}
-            aria-label={`${STRINGS.archivePlay} ${puzzle.title}`}
+            aria-label={`${ARCHIVE_STRINGS.archivePlay} ${puzzle.title}`}
           >
-            {STRINGS.archivePlay}
+            {ARCHIVE_STRINGS.archivePlay}
           </a>
         )}
       </div>

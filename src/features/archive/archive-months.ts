@@ -1,7 +1,14 @@
 import type { PuzzleSummary } from '../../../core/puzzle';
 
-/** Visible text of the archive's months, search and filter; the rest is in src/strings.ts. */
+/** The archive's visible text: with the archive's code, not the first load (src/strings.ts is the shell's). */
 export const ARCHIVE_STRINGS = {
+  archiveTitle: 'Puzzle Archive',
+  archiveEmpty: 'No past puzzles found.',
+  archiveSolved: 'Solved',
+  archiveLost: 'Lost',
+  archivePlay: 'Play',
+  archiveRetry: 'Retry',
+  archiveViewSolution: 'View Solution',
   search: 'Search puzzles',
   unsolvedOnly: 'Unsolved only',
   months: 'Months',

@@ -8,7 +8,6 @@ import { loadSummaries } from '../../lib/catalogue';
 import { useHydrated } from '../../lib/hydration';
 import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-context';
-import { STRINGS } from '../../strings';
 import { ArchiveItem, resultOf } from './archive-item';
 import {
   ARCHIVE_STRINGS,
@@ -46,9 +45,9 @@ export function ArchivePage() {
   const found = shown.reduce((sum, month) => sum + month.puzzles.length, 0);
   const statusId = useId();
   return (
-    <TextPage title={STRINGS.archiveTitle}>
+    <TextPage title={ARCHIVE_STRINGS.archiveTitle}>
       {months.length === 0 ? (
-        <p>{STRINGS.archiveEmpty}</p>
+        <p>{ARCHIVE_STRINGS.archiveEmpty}</p>
       ) : (
         <>
           <div className="archive-tools" role="search">

@@ -1,7 +1,6 @@
 import { groupsOf, type GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
 import { useRovingFocus } from '../../components/use-roving-focus';
-import { STRINGS } from '../../strings';
 import { BOARD_STRINGS } from './board-strings';
 
 interface ColorSelectorsProps {
@@ -16,7 +15,12 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
   const groups = groupsOf(state);
   const { containerProps, tabIndexOf } = useRovingFocus(colors.length);
   return (
-    <div className="selectors" role="group" aria-label={STRINGS.groupsLabel} {...containerProps}>
+    <div
+      className="selectors"
+      role="group"
+      aria-label={BOARD_STRINGS.groupsLabel}
+      {...containerProps}
+    >
       {colors.map((color, index) => {
         const trueCategory = state.solutionOrder?.[index];
         const name =
@@ -40,7 +44,7 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
               }}
             >
               <span aria-hidden="true">{index + 1}</span>
-              <span className="visually-hidden">{STRINGS.category(index + 1)}</span>
+              <span className="visually-hidden">{BOARD_STRINGS.category(index + 1)}</span>
             </button>
             {/* More than three words is said in words too, not by colour alone. */}
             <span

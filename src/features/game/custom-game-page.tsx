@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { BOARD_STRINGS } from './board-strings';
 import { Link } from 'wouter';
 import { PageLoading } from '../../components/page-loading';
 import { CUSTOM_ID_PREFIX, draftToPuzzle } from '../../../core/custom-puzzle';
@@ -7,7 +8,6 @@ import { decodePuzzleLink } from '../../../core/puzzle-link';
 import { ROUTES } from '../../../core/routes';
 import { useToday } from '../../lib/page-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
 import { CUSTOM_GAME_STRINGS } from './custom-game-strings';
 import { GameShell } from './game-shell';
@@ -34,7 +34,7 @@ function DamagedLink() {
       <p>{CUSTOM_GAME_STRINGS.damagedLinkText}</p>
       <p className="error-actions">
         <Link href={ROUTES.home} className="button primary">
-          {STRINGS.backToHome}
+          {BOARD_STRINGS.backToHome}
         </Link>
         <Link href={ROUTES.create} className="button">
           {CUSTOM_GAME_STRINGS.makeYourOwn}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { BOARD_STRINGS } from './board-strings';
 import {
   currentTry,
   groupsOf,
@@ -20,7 +21,6 @@ import { countResult } from '../../lib/crowd-gate';
 import { crowdResultOf } from '../../../core/crowd';
 import { saveGame } from '../../lib/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
-import { STRINGS } from '../../strings';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { ColorSelectors } from './color-selectors';
 import { GameEnd, GameResult } from './game-end';
@@ -57,14 +57,14 @@ export function GameBoard(props: GameBoardProps) {
   if (gameMode === 'dragAndDrop') {
     return (
       <section className="coming-soon">
-        <h1>{STRINGS.comingSoon}</h1>
-        <p>{STRINGS.dragDropText}</p>
+        <h1>{BOARD_STRINGS.comingSoon}</h1>
+        <p>{BOARD_STRINGS.dragDropText}</p>
         <button
           type="button"
           className="button primary"
           onClick={() => update({ gameMode: 'legacy' })}
         >
-          {STRINGS.switchToLegacy}
+          {BOARD_STRINGS.switchToLegacy}
         </button>
       </section>
     );
@@ -191,7 +191,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
         <div className="board-controls">
           {state.status === 'solution' ? null : (
             <p className="try-counter" aria-live="polite">
-              {STRINGS.tryCounter(tries, maxTries(state))}
+              {BOARD_STRINGS.tryCounter(tries, maxTries(state))}
             </p>
           )}
           {over ? (
@@ -205,7 +205,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
                 className="button"
                 onClick={() => dispatch({ type: 'clearAll' })}
               >
-                {STRINGS.clearAll}
+                {BOARD_STRINGS.clearAll}
               </button>
               <button
                 ref={submitRef}
@@ -213,7 +213,7 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
                 className="button primary"
                 onClick={() => dispatch({ type: 'submit' })}
               >
-                {STRINGS.submit}
+                {BOARD_STRINGS.submit}
               </button>
             </div>
           )}

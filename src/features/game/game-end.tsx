@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'wouter';
+import { BOARD_STRINGS } from './board-strings';
 import { hasWon, type GameState } from '../../../core/game/engine';
 import { todayUtc } from '../../lib/clock';
 import { loadSummaries } from '../../lib/catalogue';
@@ -26,11 +27,13 @@ export function GameResult({
   return (
     <div className="result">
       <div role="status">
-        <h2 id="result-title">{hasWon(state) ? STRINGS.wonTitle : STRINGS.lostTitle}</h2>
-        <p>{hasWon(state) ? STRINGS.wonText(tries) : STRINGS.lostText}</p>
+        <h2 id="result-title">
+          {hasWon(state) ? BOARD_STRINGS.wonTitle : BOARD_STRINGS.lostTitle}
+        </h2>
+        <p>{hasWon(state) ? BOARD_STRINGS.wonText(tries) : BOARD_STRINGS.lostText}</p>
       </div>
       <button type="button" className="button primary" onClick={onShare}>
-        {STRINGS.share}
+        {BOARD_STRINGS.share}
       </button>
     </div>
   );
@@ -60,10 +63,10 @@ export function GameEnd({
           {STRINGS.randomPuzzle}
         </button>
         <Link href="/" className="button">
-          {STRINGS.backToHome}
+          {BOARD_STRINGS.backToHome}
         </Link>
         <Link href="/archive" className="button">
-          {STRINGS.archive}
+          {BOARD_STRINGS.archive}
         </Link>
       </div>
       {/* Only once the player's own game has ended (not a solution revealed from the archive). */}

@@ -1,4 +1,5 @@
 import { Suspense, use, useEffect, useState } from 'react';
+import { BOARD_STRINGS } from './board-strings';
 import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
@@ -50,7 +51,7 @@ function PuzzleLoader({
       navigate(gameHref({ puzzleId: puzzle.id, mode: 'play' }), { replace: true }),
     );
   }, [pageMode, puzzle, navigate]);
-  if (!puzzle) return <NotFoundScreen detail={STRINGS.puzzleNotFound} />;
+  if (!puzzle) return <NotFoundScreen detail={BOARD_STRINGS.puzzleNotFound} />;
   return (
     <GameBoard
       // Retry turns into play without a new board.
@@ -86,7 +87,7 @@ export function GamePage() {
   if (!findPlayable(summaries, id, today)) {
     return (
       <GameShell>
-        <NotFoundScreen detail={STRINGS.puzzleNotFound} />
+        <NotFoundScreen detail={BOARD_STRINGS.puzzleNotFound} />
       </GameShell>
     );
   }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BOARD_STRINGS } from './board-strings';
 import { formatDisplayDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { Puzzle } from '../../../core/puzzle';
@@ -31,12 +32,12 @@ export function PuzzleHeading({
         </p>
         <div className="mode-line">
           <span className={`difficulty-chip difficulty-${difficulty}`}>
-            {STRINGS.modeLabel(DIFFICULTY_SETTINGS[difficulty].label)}
+            {BOARD_STRINGS.modeLabel(DIFFICULTY_SETTINGS[difficulty].label)}
           </span>
           <button
             type="button"
             className="info-button"
-            aria-label={STRINGS.aboutModes}
+            aria-label={BOARD_STRINGS.aboutModes}
             aria-expanded={infoOpen}
             aria-controls={infoId}
             onClick={() => setInfoOpen((open) => !open)}

@@ -1,12 +1,12 @@
 import type { Puzzle } from '../../../core/puzzle';
-import { STRINGS } from '../../strings';
+import { BOARD_STRINGS } from './board-strings';
 import { sameWord } from '../../../core/words';
 
 /** Every category with its words, and the special word that joins them. */
 export function SolutionPanel({ puzzle }: { puzzle: Puzzle }) {
   return (
     <section className="solution" aria-labelledby="solution-title">
-      <h2 id="solution-title">{STRINGS.solutionTitle}</h2>
+      <h2 id="solution-title">{BOARD_STRINGS.solutionTitle}</h2>
       <ul>
         {puzzle.categories.map((category) => (
           <li key={category.name}>
@@ -17,7 +17,7 @@ export function SolutionPanel({ puzzle }: { puzzle: Puzzle }) {
           </li>
         ))}
       </ul>
-      <p className="solution-special">{STRINGS.specialSentence(puzzle.specialWord)}</p>
+      <p className="solution-special">{BOARD_STRINGS.specialSentence(puzzle.specialWord)}</p>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { memo, type CSSProperties } from 'react';
+import { BOARD_STRINGS } from './board-strings';
 import type { GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
 import { tileStyle } from '../../components/tile-style';
 import { useRovingFocus } from '../../components/use-roving-focus';
-import { STRINGS } from '../../strings';
 
 interface TileGridProps {
   state: GameState;
@@ -31,7 +31,12 @@ const GRID_COLUMNS = 3;
 export function TileGrid({ state, colors, disabled, onToggle }: TileGridProps) {
   const { containerProps, tabIndexOf } = useRovingFocus(state.tiles.length, GRID_COLUMNS);
   return (
-    <div className="tile-grid" role="group" aria-label={STRINGS.wordsLabel} {...containerProps}>
+    <div
+      className="tile-grid"
+      role="group"
+      aria-label={BOARD_STRINGS.wordsLabel}
+      {...containerProps}
+    >
       {state.tiles.map((tile) => {
         const groups = state.assignments[tile.position] ?? NO_GROUPS;
         return (

@@ -1,7 +1,7 @@
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
+import { BOARD_STRINGS } from './board-strings';
 import type { GameState } from '../../../core/game/engine';
 import { feedbackLevel, type FeedbackLevel } from '../../../core/game/score';
-import { STRINGS } from '../../strings';
 
 const GLYPH: Record<FeedbackLevel, string> = { correct: '✓', close: '◑', far: '◔', none: '✕' };
 const SPOKEN: Record<FeedbackLevel, string> = {
@@ -16,14 +16,19 @@ export function TryFeedback({ state }: { state: GameState }) {
   const settings = DIFFICULTY_SETTINGS[state.difficulty];
   if (state.attempts.length === 0) return null;
   if (!settings.showFeedback) {
-    return <p className="feedback-none">{STRINGS.noFeedbackHard}</p>;
+    return <p className="feedback-none">{BOARD_STRINGS.noFeedbackHard}</p>;
   }
   // On a short window the box shows the latest try; earlier ones are a scroll away (game.css). A
   // scroll box takes the focus so a keyboard can scroll it.
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="feedback-scroll" tabIndex={0} role="group" aria-label={STRINGS.triesLabel}>
-      <ol className="feedback" aria-label={STRINGS.triesLabel}>
+    <div
+      className="feedback-scroll"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="group"
+      aria-label={BOARD_STRINGS.triesLabel}
+    >
+      <ol className="feedback" aria-label={BOARD_STRINGS.triesLabel}>
         {state.attempts.map((attempt, index) => (
           <li key={index} className="feedback-row">
             <span className="feedback-label">Try {index + 1}</span>
