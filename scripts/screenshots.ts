@@ -147,6 +147,8 @@ const SHOTS: Shot[] = [
     act: lose,
   },
   { name: 'play-damaged', path: '/play#1.damaged', cookies: accepted },
+  { name: 'game-not-found', path: '/game?puzzleId=puzzle_99999', cookies: accepted },
+  { name: 'page-not-found', path: '/no-such-page', cookies: accepted },
 ];
 
 async function main() {
