@@ -74,6 +74,8 @@ export default defineConfig({
       DIST_DIR,
       RATE_LIMIT_MAX: '10000',
       RESULTS_RATE_LIMIT_MAX: '10000',
+      // Every test's browser posts from 127.0.0.1.
+      RESULTS_PER_ADDRESS: '10000',
     },
   },
 });

@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
@@ -52,6 +53,12 @@ const COUNTER_FLUSH_MS = 1500;
  * generator, can give, so p99 is the time to answer, not a queue of our own making.
  */
 const PAGE_VIEW_RATE = 1000;
+
+/** The machine's 1- and 5-minute load averages. */
+export function loadAverage(): string {
+  const [one = 0, five = 0] = loadavg();
+  return `${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min)`;
+}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -162,6 +169,7 @@ async function pageViews(
     console.log(`   reached ${server}: ${list}`);
   }
   const p99Ms = result.latency.p99;
+  console.log(`   load average ${loadAverage()}`);
   console.log(
     `   through the cache: p50 ${result.latency.p50} ms, p99 ${p99Ms} ms, ${Math.round(result.requests.average).toLocaleString('en')} requests/s`,
   );
@@ -351,6 +359,7 @@ async function rush(
     await client.end();
   }
   const p99Ms = percentile(latencies, 99);
+  console.log(`   load average ${loadAverage()}`);
   const acceptedPerSecond = acknowledged.length / elapsed;
   const answers = [...statuses]
     .sort(([a], [b]) => a - b)
@@ -398,6 +407,9 @@ async function main(): Promise<number> {
   if (values['midnight-only']) return (await runMidnightHandover({ base })) ? 0 : 1;
   console.log(
     `The reference deployment (deploy/): Varnish → nginx → 3 Linchpin processes → PostgreSQL, on ports ${base}-${base + 13} …`,
+  );
+  console.log(
+    `${cpus().length} cores, load average ${loadAverage()} (other work on the machine shows here)`,
   );
   const stack = await startStack({ base, freshDatabase: true });
   const figures: boolean[] = [];

@@ -184,6 +184,117 @@ export async function benchPages(options: {
 export const PAGE_BENCH = { connections: 32, duration: 8 };
 
 /**
+ * Junk addresses (docs/server.md, "Junk addresses"): unique unknown paths and /game for ids that
+ * are not out, each asked for once, against the cached / measured in the same run with the same
+ * connections; then today's / while a crawler asks for JUNK_BUDGET.crawl addresses at
+ * JUNK_BUDGET.crawlRate a second.
+ */
+export const JUNK_BUDGET = { ratio: 0.5, homeRatio: 0.8, crawl: 2000, crawlRate: 200 };
+
+export interface JunkBenchResult {
+  junk: Measured & { ratio: number };
+  homeDuringCrawl: Measured & { ratio: number };
+  homeRenders: number;
+  met: boolean;
+}
+
+/** A new junk address for each request: half unknown paths, half boards of no puzzle. */
+function junkRequests(prefix: string): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: 'GET',
+      headers: { 'accept-encoding': ACCEPT_ENCODING },
+      setupRequest: (request) => {
+        n += 1;
+        const path = n % 2 === 0 ? `/${prefix}-${n}` : `/game?puzzleId=${prefix}_${n}`;
+        return { ...request, path };
+      },
+    },
+  ];
+}
+
+/** How many times the server's log says it rendered today's / (`page rendered`, debug level). */
+const homeRendersIn = (log: string) => (log.match(/"page":"\d{4}-\d{2}-\d{2} \/"/g) ?? []).length;
+
+export async function benchJunk(options: {
+  url: string;
+  connections: number;
+  duration: number;
+  /** Today's / alone, measured in the same run. */
+  home: Measured;
+  log: () => string;
+}): Promise<JunkBenchResult> {
+  const { url, connections, duration, home } = options;
+  const run = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: junkRequests('junk'),
+  });
+  const junk: JunkBenchResult['junk'] = {
+    target: 'unique junk addresses',
+    requestsPerSecond: run.requests.average,
+    p99Ms: run.latency.p99,
+    // Every answer is a 404 page: count only what is not.
+    non2xx: run.non2xx - (run['4xx'] ?? 0),
+    errors: run.errors + run.timeouts,
+    ratio: run.requests.average / home.requestsPerSecond,
+  };
+  const rendersBefore = homeRendersIn(options.log());
+  const crawlSeconds = JUNK_BUDGET.crawl / JUNK_BUDGET.crawlRate;
+  const [homeRun, crawl] = await Promise.all([
+    autocannon({
+      url: `${url}/`,
+      connections,
+      duration: crawlSeconds,
+      requests: COOKIE_VARIANTS.map((cookie) => ({ method: 'GET', headers: headersFor(cookie) })),
+    }),
+    autocannon({
+      url,
+      connections: 4,
+      amount: JUNK_BUDGET.crawl,
+      overallRate: JUNK_BUDGET.crawlRate,
+      requests: junkRequests('crawl'),
+    }),
+  ]);
+  const homeDuringCrawl: JunkBenchResult['homeDuringCrawl'] = {
+    target: `/ during the crawl`,
+    requestsPerSecond: homeRun.requests.average,
+    p99Ms: homeRun.latency.p99,
+    non2xx: homeRun.non2xx,
+    errors: homeRun.errors + homeRun.timeouts + crawl.errors + crawl.timeouts,
+    ratio: homeRun.requests.average / home.requestsPerSecond,
+  };
+  const homeRenders = homeRendersIn(options.log()) - rendersBefore;
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  const junkMet = junk.ratio >= JUNK_BUDGET.ratio && junk.non2xx === 0 && junk.errors === 0;
+  const homeMet =
+    homeDuringCrawl.ratio >= JUNK_BUDGET.homeRatio &&
+    homeDuringCrawl.non2xx === 0 &&
+    homeDuringCrawl.errors === 0 &&
+    homeRenders === 0;
+  console.log('');
+  console.log(`Junk addresses, ${connections} connections (the same as the pages above):`);
+  console.log(
+    `  cached /              ${whole(home.requestsPerSecond).padStart(8)} requests/s  p99 ${home.p99Ms} ms`,
+  );
+  console.log(
+    `  unique junk addresses ${whole(junk.requestsPerSecond).padStart(8)} requests/s  p99 ${junk.p99Ms} ms  ` +
+      `${junk.ratio.toFixed(2)} of cached / (budget ≥ ${JUNK_BUDGET.ratio}: ${verdict(junkMet)})`,
+  );
+  console.log(
+    `  / while a crawler asks for ${whole(JUNK_BUDGET.crawl)} junk addresses at ${JUNK_BUDGET.crawlRate}/s: ` +
+      `${whole(homeDuringCrawl.requestsPerSecond)} requests/s, ${homeDuringCrawl.ratio.toFixed(2)} of cached / ` +
+      `(budget ≥ ${JUNK_BUDGET.homeRatio}), renders of / ${homeRenders} (budget 0), ` +
+      `crawl answered ${whole(crawl.requests.total)}: ${verdict(homeMet)}`,
+  );
+  const met = junkMet && homeMet;
+  console.log(`junk budgets: ${met ? 'met' : 'MISSED'}`);
+  return { junk, homeDuringCrawl, homeRenders, met };
+}
+
+/**
  * Builds the site when dist/ or dist-server/ is missing, starts the server over it as `npm start`
  * does (a fresh embedded database), measures, and stops it.
  */
@@ -194,9 +305,14 @@ export async function runPageBench(): Promise<PageBenchResult> {
     await runCommand('npm', ['run', 'build']);
   }
   const root = mkdtempSync(join(tmpdir(), 'linchpin-bench-pages-'));
-  const server = await startServer({ DATA_DIR: join(root, 'data'), LOG_LEVEL: 'error' });
+  // Debug level: the log's `page rendered` lines count the renders of / during the crawl.
+  const server = await startServer({ DATA_DIR: join(root, 'data'), LOG_LEVEL: 'debug' });
   try {
-    return await benchPages({ url: server.url, distDir, ...PAGE_BENCH });
+    const pages = await benchPages({ url: server.url, distDir, ...PAGE_BENCH });
+    const home = pages.pages.find((page) => page.target === '/');
+    if (!home) throw new Error('/ was not measured');
+    const junk = await benchJunk({ url: server.url, ...PAGE_BENCH, home, log: server.output });
+    return { ...pages, met: pages.met && junk.met };
   } finally {
     await server.stop('SIGTERM');
     rmSync(root, { recursive: true, force: true });

@@ -11,12 +11,13 @@
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CrowdPost } from '../core/crowd';
 import { openEmbeddedDatabase } from '../server/db/pglite-database';
 import { countResults } from '../server/db/results-store';
+import { writeServerCatalogue } from '../server/testing/fixture-site';
 import { startServer } from '../server/testing/server-process';
 
 export const RUSH_GOAL = { perSecond: 2000, p99Ms: 50, readP99Ms: 20 };
@@ -53,14 +54,15 @@ export async function runMidnightRush(options: {
     const dataDir = join(root, 'data');
     // A built site's catalogue is all the results route needs: which puzzles may be counted.
     const distDir = join(root, 'site');
-    mkdirSync(join(distDir, 'puzzles'), { recursive: true });
-    writeFileSync(join(distDir, 'puzzles', 'index.json'), JSON.stringify([PUZZLE]));
+    writeServerCatalogue(distDir, [PUZZLE]);
 
     console.log(`\nMidnight rush: starting the server on a fresh embedded database in ${root} …`);
     const server = await startServer({
       DATA_DIR: dataDir,
       DIST_DIR: distDir,
       RESULTS_RATE_LIMIT_MAX: '1000000000',
+      // Every simulated player posts from this machine's one address.
+      RESULTS_PER_ADDRESS: '1000000000',
       LOG_LEVEL: 'error',
     });
     let answered201 = 0;

@@ -171,7 +171,7 @@ describe('check-puzzles command', { timeout: 20_000 }, () => {
       `${dir}/puzzle_3.json: specialWord: "Bark" is already the special word of puzzle_1.json`,
     );
     expect(result.stdout).toContain(
-      `${dir}/(catalogue): date: every date from 2026-11-01 through 2027-11-30 needs a puzzle`,
+      `${dir}/(catalogue): date: every date from 2026-11-01 through 2028-02-29 needs a puzzle`,
     );
     expect(result.status).toBe(1);
   });

@@ -19,7 +19,7 @@ export interface Schedule {
 }
 
 export const CATALOGUE_SCHEDULE: Schedule = {
-  daily: { from: '2026-11-01', to: '2027-11-30' },
+  daily: { from: '2026-11-01', to: '2028-02-29' },
   history: { from: '2025-04-07', to: '2025-10-30', atLeast: 100 },
 };
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CATEGORY_COUNT } from './game/engine';
 import { MAX_TRIES } from './game/difficulty';
+import { isReleased } from './daily';
 import { PUZZLE_ID_PATTERN } from './puzzle';
 import {
   CROWD_MODES,
@@ -66,9 +67,16 @@ export const crowdPostSchema: z.ZodMiniType<CrowdPost> = z
   .strictObject({ ...resultShape, browserId: browserIdSchema })
   .check(fits);
 
+/**
+ * Why a result was refused: `invalid` can never be counted (the browser drops it); `unknown
+ * puzzle` may be counted later (a server whose catalogue does not reach that day yet, or a clock
+ * behind the player's), so the browser keeps it and sends it again.
+ */
+export type CrowdRefusal = 'invalid' | 'unknown puzzle';
+
 export type CrowdCheck =
   | { readonly success: true; readonly data: CrowdPost }
-  | { readonly success: false; readonly error: string };
+  | { readonly success: false; readonly error: string; readonly reason: CrowdRefusal };
 
 /** A puzzle a result may be counted for: the catalogue's, dated today (UTC) or earlier. */
 export interface CountablePuzzle {
@@ -86,20 +94,29 @@ export function checkCrowdPost(
   today: string,
 ): CrowdCheck {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return { success: false, error: 'Please send the result as a JSON object.' };
+    return { success: false, error: 'Please send the result as a JSON object.', reason: 'invalid' };
   const parsed = crowdPostSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === 'unrecognized_keys')
-      return { success: false, error: `Not part of a result: ${issue.keys.join(', ')}.` };
+      return {
+        success: false,
+        error: `Not part of a result: ${issue.keys.join(', ')}.`,
+        reason: 'invalid',
+      };
     const field = issue?.path.map(String).join('.') || 'result';
-    return { success: false, error: `${field}: ${issue?.message ?? 'not a valid result'}` };
+    return {
+      success: false,
+      error: `${field}: ${issue?.message ?? 'not a valid result'}`,
+      reason: 'invalid',
+    };
   }
   const puzzle = catalogue.find((entry) => entry.id === parsed.data.puzzleId);
-  if (!puzzle || puzzle.date > today)
+  if (!puzzle || !isReleased(puzzle, today))
     return {
       success: false,
       error: `There is no puzzle ${parsed.data.puzzleId} to count a result for.`,
+      reason: 'unknown puzzle',
     };
   return { success: true, data: parsed.data };
 }

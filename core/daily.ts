@@ -23,9 +23,20 @@ export interface DailyChoice {
   usedIds: string[];
 }
 
+/**
+ * The one release rule: a puzzle is out (playable, listed, revealed, countable) from the start of
+ * its UTC day, and not before (docs/product-decisions.md: a future id is "not found").
+ */
+export function isReleased(puzzle: { readonly date: string }, today: string): boolean {
+  return puzzle.date <= today;
+}
+
 /** Puzzles that may be played on `today`: dated today or earlier. */
-export function playablePuzzles(puzzles: readonly PuzzleSummary[], today: string): PuzzleSummary[] {
-  return puzzles.filter((puzzle) => puzzle.date <= today);
+export function playablePuzzles<T extends { readonly date: string }>(
+  puzzles: readonly T[],
+  today: string,
+): T[] {
+  return puzzles.filter((puzzle) => isReleased(puzzle, today));
 }
 
 export interface RandomPick {

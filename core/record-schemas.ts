@@ -126,6 +126,8 @@ const savedGame = object({
   ),
 });
 
+const finishedGame = object({ date: isoDate, id: puzzleId, attempts: tries, won: boolean });
+
 export const SCHEMAS = {
   randomDaily: object({ puzzleId, date: isoDate, isRandom: literal(true) }),
   usedRandom: list(puzzleId),
@@ -149,7 +151,12 @@ export const SCHEMAS = {
     object({ currentStreak: int(0), maxStreak: int(0), lastPlayedDate: nullable(isoDate) }),
     (stats) => stats.maxStreak >= stats.currentStreak,
   ),
-  history: list(object({ date: isoDate, id: puzzleId, attempts: tries, won: boolean })),
+  // `daily` came later, and is written only when true.
+  history: list((value: unknown) => {
+    const game = finishedGame(value);
+    if (!game) return undefined;
+    return (value as { daily?: unknown }).daily === true ? { ...game, daily: true as const } : game;
+  }),
   /** Games in progress: a bad record is dropped, the others kept. */
   games: list(savedGame),
   /** A puzzle being made: every field a string (the builder checks the words themselves). */

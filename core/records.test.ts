@@ -32,7 +32,9 @@ describe('recordGame', () => {
       attempts: 3,
     });
     expect(data.daily).toEqual({ completed: true, won: true, date: TODAY, score: 4, attempts: 3 });
-    expect(data.history).toEqual([{ date: TODAY, id: 'puzzle_14', attempts: 3, won: true }]);
+    expect(data.history).toEqual([
+      { date: TODAY, id: 'puzzle_14', attempts: 3, won: true, daily: true },
+    ]);
     expect(data.stats).toEqual({ currentStreak: 1, maxStreak: 1, lastPlayedDate: TODAY });
   });
 
@@ -53,7 +55,9 @@ describe('recordGame', () => {
     const data = recordGame(before, result({ won: false, attempts: 6, score: 0 }), TODAY);
     expect(data.completions[TODAY]).toMatchObject({ won: false, puzzleId: 'puzzle_14' });
     expect(data.daily).toMatchObject({ won: false, date: TODAY, attempts: 6 });
-    expect(data.history).toEqual([{ date: TODAY, id: 'puzzle_14', attempts: 6, won: false }]);
+    expect(data.history).toEqual([
+      { date: TODAY, id: 'puzzle_14', attempts: 6, won: false, daily: true },
+    ]);
     expect(data.stats).toEqual({ currentStreak: 0, maxStreak: 5, lastPlayedDate: TODAY });
   });
 
@@ -71,7 +75,9 @@ describe('one result per puzzle per day', () => {
     expect(completionOf(lost, { id: 'puzzle_14', date: TODAY })).toMatchObject({ won: false });
     const again = recordGame(lost, result(), TODAY);
     expect(again).toBe(lost);
-    expect(again.history).toEqual([{ date: TODAY, id: 'puzzle_14', attempts: 6, won: false }]);
+    expect(again.history).toEqual([
+      { date: TODAY, id: 'puzzle_14', attempts: 6, won: false, daily: true },
+    ]);
   });
 
   it('an archive puzzle played twice in a day counts once; a later win still marks it solved', () => {

@@ -90,7 +90,13 @@ export function recordGame(data: PlayerData, game: GameResult, today: string): P
         ...data,
         history: [
           ...data.history,
-          { date: today, id: game.puzzleId, attempts: game.attempts, won: game.won },
+          {
+            date: today,
+            id: game.puzzleId,
+            attempts: game.attempts,
+            won: game.won,
+            ...(game.isDaily ? { daily: true as const } : {}),
+          },
         ],
       };
   const { score, attempts, won } = game;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, pageAddress } from './routes';
+import {
+  addressKey,
+  isAppRoute,
+  NO_SUCH_PUZZLE,
+  NOT_FOUND_ADDRESS,
+  pageAddress,
+  renderedAddress,
+} from './routes';
 
 describe('a page address', () => {
   it('is the path and the query parameters its route reads, nothing else', () => {
@@ -16,5 +23,29 @@ describe('a page address', () => {
       '/game?puzzleId=puzzle_3&mode=solution',
     );
     expect(key('/ad', '?puzzleId=puzzle_3&mode=retry')).toBe('/ad?puzzleId=puzzle_3&mode=retry');
+  });
+});
+
+describe('the address a page is rendered for', () => {
+  const out = (id: string) => id === 'puzzle_1';
+  const rendered = (path: string, search: string) =>
+    addressKey(renderedAddress(pageAddress(path, search), out));
+
+  it('is the address itself for a real page', () => {
+    expect(rendered('/game', '?puzzleId=puzzle_1&mode=retry')).toBe(
+      '/game?puzzleId=puzzle_1&mode=retry',
+    );
+    expect(rendered('/stats/', '')).toBe('/stats');
+    expect(rendered('/game', '')).toBe('/game');
+  });
+
+  it('is one shared address for every unknown path, and one for every puzzle not out', () => {
+    expect(rendered('/x1', '')).toBe(addressKey(NOT_FOUND_ADDRESS));
+    expect(rendered('/game/extra', '?puzzleId=puzzle_1')).toBe(addressKey(NOT_FOUND_ADDRESS));
+    expect(rendered('/game', '?puzzleId=puzzle_2&mode=solution')).toBe(
+      `/game?puzzleId=${NO_SUCH_PUZZLE}&mode=play`,
+    );
+    expect(rendered('/ad', '?puzzleId=whatever')).toBe(`/ad?puzzleId=${NO_SUCH_PUZZLE}&mode=play`);
+    expect(isAppRoute(NOT_FOUND_ADDRESS.path)).toBe(false);
   });
 });

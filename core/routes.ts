@@ -18,6 +18,8 @@ export const ROUTES = {
   create: '/create',
   /** A player's puzzle, carried whole in the fragment (core/puzzle-link.ts). */
   play: '/play',
+  /** A player's games moving to another device, carried whole in the fragment (core/transfer.ts). */
+  transfer: '/transfer',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -87,4 +89,25 @@ export function addressKey(address: PageAddress): string {
   if (address.puzzleId) query.set('puzzleId', address.puzzleId);
   query.set('mode', address.mode);
   return `${address.path}?${query.toString()}`;
+}
+
+/**
+ * The address a page is rendered (and kept) for. A page that cannot exist shares one rendering
+ * with every other of its kind, so junk addresses cost no render and no room in the page cache:
+ * an unknown path is `NOT_FOUND_ADDRESS`; a board (or Quick Break) for a puzzle that is not out is
+ * the one for `NO_SUCH_PUZZLE`. The page it shows names no address, so it is right for them all;
+ * the browser sees an address not its own and draws the page afresh (src/main.tsx).
+ */
+export const NOT_FOUND_ADDRESS: PageAddress = { path: '/404', puzzleId: null, mode: 'play' };
+/** A puzzle id no puzzle has (ids are `puzzle_N`, core/puzzle.ts). */
+export const NO_SUCH_PUZZLE = 'none';
+
+export function renderedAddress(
+  address: PageAddress,
+  isOut: (puzzleId: string) => boolean,
+): PageAddress {
+  if (!isAppRoute(address.path)) return NOT_FOUND_ADDRESS;
+  if (address.puzzleId !== null && !isOut(address.puzzleId))
+    return { path: address.path, puzzleId: NO_SUCH_PUZZLE, mode: 'play' };
+  return address;
 }

@@ -10,6 +10,8 @@ export interface FinishedGame {
   /** Tries used. */
   attempts: number;
   won: boolean;
+  /** It was the day's daily puzzle (recorded since games move between devices; absent before). */
+  daily?: boolean;
 }
 
 export interface DistributionBar {

@@ -44,7 +44,8 @@ export const STORED_ITEM_PURPOSES: Record<StoredItemKey, { purpose: string; life
       'One per puzzle you finished: its date, its id, whether you solved it, your score and tries.',
   },
   history: {
-    purpose: 'Every finished game (date, puzzle and tries), for your statistics.',
+    purpose:
+      'Every finished game (date, puzzle, tries, and whether it was the daily puzzle), for your statistics and streaks.',
   },
   games: {
     purpose:

@@ -464,10 +464,19 @@ export async function stopProcess(entry: StackProcess, signal: NodeJS.Signals): 
   }
 }
 
-/** Kills one server at once (SIGKILL: no goodbye), as a crashed machine would go. */
-export async function killServer(state: StackState, index: number): Promise<void> {
+/** Stops one server (SIGTERM by default: it finishes its requests in flight) and waits for it. */
+export async function stopServer(
+  state: StackState,
+  index: number,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   const entry = state.processes.find((p) => p.name === `server-${index + 1}`);
-  if (entry) await stopProcess(entry, 'SIGKILL');
+  if (entry) await stopProcess(entry, signal);
+}
+
+/** Kills one server at once (SIGKILL: no goodbye), as a crashed machine would go. */
+export function killServer(state: StackState, index: number): Promise<void> {
+  return stopServer(state, index, 'SIGKILL');
 }
 
 /**

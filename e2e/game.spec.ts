@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { STRINGS } from '../src/strings';
 import {
   archivePuzzle,
   chooseDifficulty,
@@ -173,11 +174,11 @@ test('an unknown or future puzzle id shows the not-found screen', async ({ page 
   await page.goto('/game?puzzleId=puzzle_9999&mode=play');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByText('404 Not Found')).toBeVisible();
-  await expect(page.getByText('Puzzle "puzzle_9999" was not found.')).toBeVisible();
+  await expect(page.getByText(STRINGS.puzzleNotFound)).toBeVisible();
 
   const future = puzzleDated('2026-12-01');
   await page.goto(`/game?puzzleId=${future.id}`);
-  await expect(page.getByText(`Puzzle "${future.id}" was not found.`)).toBeVisible();
+  await expect(page.getByText(STRINGS.puzzleNotFound)).toBeVisible();
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

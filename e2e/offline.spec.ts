@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { puzzleLinkPath } from '../core/puzzle-link';
+import { EMPTY_PLAYER } from '../core/records';
+import { encodeTransfer, transferOf, transferPath } from '../core/transfer';
 import { GOOD_DRAFT } from '../core/test/fixtures';
-import { archivePuzzle, placeGroups, puzzleDated, setClock, tile } from './support';
+import {
+  archiveMonthPath,
+  archivePuzzle,
+  placeGroups,
+  puzzleDated,
+  setClock,
+  tile,
+} from './support';
 
 /**
  * After one visit the whole game works with the network off: the service worker serves the app,
@@ -104,7 +113,16 @@ test('after one visit, today’s puzzle, a random one, the archive and stats wor
   // Client routes loaded afresh (not client-side navigation) get the app from the cache.
   await page.goto('/archive');
   await expect(page.getByRole('heading', { level: 1, name: 'Puzzle Archive' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: daily.title })).toContainText('Solved');
+  await expect(page.getByRole('heading', { level: 3, name: daily.title })).toContainText('Solved');
+  // A link to a month, never opened online, shows that month.
+  await page.goto(archiveMonthPath(older));
+  await expect(page.getByRole('heading', { level: 2, name: /\d{4}$/ })).toHaveText(
+    new Date(`${older.date}T00:00:00Z`).toLocaleString('en', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  );
   await page.getByRole('link', { name: `Play ${older.title}`, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: older.title })).toBeVisible();
   for (const word of older.words) await expect(tile(page, word)).toBeVisible();
@@ -120,5 +138,28 @@ test('after one visit, today’s puzzle, a random one, the archive and stats wor
   await page.goto(puzzleLinkPath(GOOD_DRAFT));
   await expect(page.getByRole('heading', { level: 1, name: GOOD_DRAFT.title })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Words' }).getByRole('button')).toHaveCount(9);
+
+  // Games from another device, never opened online: the games are in the link's fragment.
+  const other = transferOf(
+    { ...EMPTY_PLAYER, history: [{ date: older.date, id: older.id, attempts: 2, won: true }] },
+    { ...DEFAULT_SETTINGS },
+    TODAY,
+  );
+  await page.goto(transferPath(encodeTransfer(other)));
+  await expect(page.getByRole('region', { name: 'In the link' })).toContainText('1 game,');
+  await Promise.all([
+    page.waitForURL('**/transfer?added'),
+    page.getByRole('button', { name: 'Add to this device' }).click(),
+  ]);
+  await expect(page.getByText('This device now has 2 games')).toBeVisible();
   expect(await apiReachable(page)).toBe(false);
 });
+
+const DEFAULT_SETTINGS = {
+  difficulty: 'normal',
+  gameMode: 'legacy',
+  palette: 'default',
+  darkMode: null,
+  seenHowToPlay: true,
+  seenNote: false,
+} as const;

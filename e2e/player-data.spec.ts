@@ -1,6 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   acceptCookies,
+  archiveMonthLink,
+  archiveMonthPath,
   archivePuzzle,
   loseGame,
   placeGroups,
@@ -98,14 +100,17 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
   await expect(page.getByText('Solved in 1 try.')).toBeVisible();
   await expect(page.getByRole('link', { name: "Play Today's Puzzle" })).toBeVisible();
 
-  // Today's puzzle, already won, opens finished with the Share modal.
+  // Today's puzzle, already won, opens finished on its result, not on the Share dialog (that opens
+  // by itself only as the game ends); Share is a press away.
   await page.goto('/game');
+  await expect(page.getByRole('heading', { name: 'Solved!' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByText('You found all four groups in 1 try.')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Share' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByRole('dialog', { name: 'Share' })).toContainText(
     'Yay! I did it in 1 try!',
   );
-  await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('heading', { name: 'Solved!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 });
 
 test('a lost daily stays lost for the day, and counts once: played, not won, streak ended', async ({
@@ -117,11 +122,10 @@ test('a lost daily stays lost for the day, and counts once: played, not won, str
   await page.goto('/game');
   await loseGame(page, daily);
 
+  // The lost board, reopened: on its result, without the Share dialog.
   const lostBoard = async () => {
-    const share = page.getByRole('dialog', { name: 'Share' });
-    await expect(share.getByTestId('share-text')).toContainText("Today's puzzle was a little hard");
-    await share.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('heading', { name: 'Out of tries' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Share' })).toHaveCount(0);
     await expect(page.getByText('Try 6 of 6')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Puzzle Solution' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
@@ -161,7 +165,7 @@ test('a past puzzle lost shows Lost in the archive, with Retry and View Solution
   await accept(page);
   await page.goto(`/game?puzzleId=${older.id}&mode=play`);
   await loseGame(page, older);
-  await page.goto('/archive');
+  await page.goto(archiveMonthPath(older));
   const item = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(item.getByText('Lost', { exact: true })).toBeVisible();
   await expect(item.getByText('Solved', { exact: true })).toHaveCount(0);
@@ -201,6 +205,8 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
   await accept(page);
   await page.goto('/archive');
   await expect(page.getByRole('heading', { level: 1, name: 'Puzzle Archive' })).toBeVisible();
+  // A month at a time: the puzzle's month is a tap away.
+  await archiveMonthLink(page, older).click();
   const item = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(item).toContainText('Apr 7, 2025');
   await item.getByRole('link', { name: `Play ${older.title}` }).click();
@@ -214,6 +220,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
   await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('link', { name: 'Archive' }).click();
+  await archiveMonthLink(page, older).click();
   const solved = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(solved.getByText('Solved', { exact: true })).toBeVisible();
   await solved.getByRole('link', { name: `View Solution: ${older.title}` }).click();
@@ -222,7 +229,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
     page.getByText(`The special word "${older.specialWord}" belongs to all four categories.`),
   ).toBeVisible();
 
-  await page.goto('/archive');
+  await page.goto(archiveMonthPath(older));
   await page
     .getByRole('listitem')
     .filter({ hasText: older.title })
@@ -230,7 +237,7 @@ test('the archive: play, Solved badge, Retry and View Solution', async ({ page }
     .click();
   await expect(page.getByText(/^Try 1 of \d$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
-  await page.goto('/archive');
+  await page.goto(archiveMonthPath(older));
   const again = page.getByRole('listitem').filter({ hasText: older.title });
   await expect(again.getByRole('link', { name: `Play ${older.title}` })).toBeVisible();
   await expect(again.getByText('Solved', { exact: true })).toHaveCount(0);

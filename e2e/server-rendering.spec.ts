@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../core/routes';
-import { hydrated, PLAYER_COOKIES, puzzleDated, readPuzzles } from './support';
+import { archiveMonthPath, hydrated, PLAYER_COOKIES, puzzleDated, readPuzzles } from './support';
 
 // The server renders with its own clock: these tests leave the browser's clock alone, so the page
 // the browser hydrates is the one the server rendered for today.
@@ -41,8 +41,9 @@ test.describe('with JavaScript off, the server’s HTML already holds the page',
   }) => {
     await page.goto(`/game?puzzleId=${older?.id ?? ''}&mode=play`);
     await expect(page.getByRole('heading', { level: 1, name: older?.title })).toBeVisible();
-    await page.goto('/archive');
-    await expect(page.getByRole('heading', { level: 2, name: older?.title })).toBeVisible();
+    // A link to the puzzle's month shows that month, before any script (archive.css, :target).
+    await page.goto(archiveMonthPath(older ?? { date: '' }));
+    await expect(page.getByRole('heading', { level: 3, name: older?.title })).toBeVisible();
   });
 
   test('with cookies but no script, the page follows the system’s theme and still shows its content', async ({

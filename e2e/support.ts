@@ -140,3 +140,18 @@ export async function loseGame(page: Page, puzzle: Puzzle, tried = 0) {
   }
   await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
 }
+
+/** The archive showing a puzzle's month (a month at a time; src/features/archive/archive-months.ts). */
+export const archiveMonthPath = (puzzle: Pick<Puzzle, 'date'>) =>
+  `/archive#month-${puzzle.date.slice(0, 7)}`;
+
+/** The archive's link to a puzzle's month ("Apr 2025, 10 puzzles"). */
+export function archiveMonthLink(page: Page, puzzle: Pick<Puzzle, 'date'>) {
+  const short = new Date(`${puzzle.date}T00:00:00Z`).toLocaleString('en', {
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return page
+    .getByRole('navigation', { name: 'Months' })
+    .getByRole('link', { name: new RegExp(`^${short} ${puzzle.date.slice(0, 4)},`) });
+}

@@ -12,6 +12,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORTS = join(ROOT, 'reports');
 const CHROMIUM = '/usr/bin/chromium';
 const STRACE = '/usr/bin/strace';
+const FAKETIME = '/usr/bin/faketime';
 const NGINX = '/usr/sbin/nginx';
 const VARNISHD = '/usr/sbin/varnishd';
 const STEP_TIMEOUT_MS = 20 * 60_000;
@@ -73,8 +74,9 @@ function npmRun(script, extra = []) {
 
 /**
  * Installs a Debian package when its program is missing: Chromium for the end-to-end tests, strace
- * for the test that watches the server flush a post to disk (server/durability.test.ts), nginx and
- * Varnish for the reference deployment (deploy/).
+ * for the test that watches the server flush a post to disk (server/durability.test.ts), faketime
+ * for a server whose clock is months after its build (e2e/long-run.spec.ts), nginx and Varnish for
+ * the reference deployment (deploy/).
  * @param {string} program
  * @param {string} pkg
  * @returns {Promise<StepResult>}
@@ -127,6 +129,8 @@ async function postgres() {
 const STEPS = [
   { name: 'chromium', run: () => ensureDebianPackage(CHROMIUM, 'chromium') },
   { name: 'strace', run: () => ensureDebianPackage(STRACE, 'strace') },
+  // A server weeks after its build (e2e/long-run.spec.ts) runs under Debian's faketime.
+  { name: 'faketime', run: () => ensureDebianPackage(FAKETIME, 'faketime') },
   // The reference deployment's proxy and cache (deploy/), run by e2e/behind-proxy.spec.ts and
   // e2e/deploy-stack.spec.ts.
   { name: 'nginx', run: () => ensureDebianPackage(NGINX, 'nginx-light') },

@@ -7,6 +7,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pageAddress, ROUTES } from '../core/routes';
+import { readServerCatalogue, serverCatalogueDir } from '../server/catalogue';
 import { createPageRenderer } from '../server/page-renderer';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -14,7 +15,11 @@ const ROOT = join(import.meta.dirname, '..');
 export async function prerender(distDir = join(ROOT, 'dist')): Promise<string[]> {
   const serverDir = `${distDir}-server`;
   copyFileSync(join(distDir, 'index.html'), join(serverDir, 'template.html'));
-  const renderer = await createPageRenderer({ distDir, serverDir });
+  const renderer = await createPageRenderer({
+    distDir,
+    serverDir,
+    catalogue: readServerCatalogue(serverCatalogueDir(distDir)),
+  });
   if (!renderer) throw new Error('The server renderer could not be loaded from dist-server/.');
   const written: string[] = [];
   for (const path of Object.values(ROUTES)) {

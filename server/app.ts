@@ -8,19 +8,18 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { CLIENT_ERROR_DETAIL, SERVER_ERROR_DETAIL } from '../core/error-texts';
 import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
 import { databaseRateLimitStore } from './db/rate-limit-store';
+import { serverSecret } from './db/server-secret';
 import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { registerResultsRoutes } from './results-routes';
-import { builtCatalogue } from './catalogue';
-import { type CountablePuzzle } from '../core/crowd-schema';
+import { readServerCatalogue, serverCatalogueDir } from './catalogue';
 import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
 import { registerSecurityHeaders } from './security-headers';
@@ -28,7 +27,13 @@ import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site
 
 export type AppConfig = Pick<
   Config,
-  'rateLimit' | 'resultsRateLimit' | 'trustProxy' | 'distDir' | 'logLevel' | 'csp'
+  | 'rateLimit'
+  | 'resultsRateLimit'
+  | 'resultsPerAddress'
+  | 'trustProxy'
+  | 'distDir'
+  | 'logLevel'
+  | 'csp'
 > &
   Partial<Pick<Config, 'siteUrl'>>;
 
@@ -41,6 +46,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Form posts waiting or being written before another is answered 503 (MAX_PENDING_POSTS). */
   maxPendingPosts?: number;
+  /** Crowd results likewise, on a bound of their own (MAX_PENDING_RESULTS). */
+  maxPendingResults?: number;
   /**
    * The clock that decides which puzzles are out (their UTC day has come). Test-only: the server
    * itself always runs on the real clock.
@@ -48,8 +55,6 @@ export interface AppOptions {
   now?: () => number;
   /** Time limits on connections (SERVER_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
-  /** The puzzles a crowd result may be counted for; by default the built site's catalogue. */
-  catalogue?: () => readonly CountablePuzzle[];
   /**
    * True once the server is stopping (SIGTERM, server/index.ts): /api/health answers 503 so a load
    * balancer sends no more, while every request is still served, each answer closing its connection.
@@ -136,6 +141,10 @@ export function createApp(options: AppOptions): FastifyInstance {
   const indexHtml = readIndexHtml(config.distDir);
   if (indexHtml === null)
     app.log.warn(`No built site in ${config.distDir}: run \`npm run build\`.`);
+  // The one catalogue of pages, puzzle files and results (server/catalogue.ts).
+  const catalogue = readServerCatalogue(serverCatalogueDir(config.distDir));
+  for (const problem of catalogue.problems) app.log.error(`Catalogue file ${problem}`);
+  const now = options.now ?? Date.now;
 
   // Only JSON and form-encoded bodies are read (Fastify would read text/plain too).
   app.removeAllContentTypeParsers();
@@ -147,13 +156,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   void app.register(fastifyFormbody);
 
   registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
-  // Only where a handler asks (reply.compress): pages. Files were compressed by the build
-  // (server/static-site.ts), and API answers are a few hundred bytes of JSON.
+  // Only where a handler asks (reply.compress): the built index.html, sent when there is no server
+  // renderer. Rendered pages are kept compressed by the page cache, files were compressed by the
+  // build (server/static-site.ts), and API answers are a few hundred bytes of JSON.
   void app.register(fastifyCompress, {
     global: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    // Quick levels: a page is compressed on every request.
+    // Quick levels: that page is compressed on every request.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
@@ -218,16 +228,20 @@ export function createApp(options: AppOptions): FastifyInstance {
         site: built ? 'built' : 'not built',
       });
     });
-    const queue = createInsertQueue(db, { maxPending: options.maxPendingPosts });
-    registerFormRoutes(api, queue, {
+    const queue = createInsertQueue(db, {
+      maxPending: options.maxPendingPosts,
+      maxPendingResults: options.maxPendingResults,
+      resultsPerAddress: config.resultsPerAddress,
+    });
+    registerFormRoutes(api, queue, () => serverSecret(db), {
       siteUrl: config.siteUrl ?? null,
       behindProxy: config.trustProxy !== false,
     });
     registerResultsRoutes(api, {
       db,
       queue,
-      catalogue: options.catalogue ?? builtCatalogue(config.distDir),
-      now: options.now ?? Date.now,
+      catalogue,
+      now,
       rateLimit: config.resultsRateLimit,
     });
     done();
@@ -237,11 +251,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   }
   // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
   // is out today, from the whole catalogue the build wrote for it.
-  registerPuzzleFiles(app, {
-    dir: join(`${config.distDir}-server`, 'puzzles'),
-    now: options.now ?? Date.now,
-  });
-  registerStaticSite(app, { distDir: config.distDir, indexHtml });
+  registerPuzzleFiles(app, { catalogue, now });
+  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, now });
 
   return app;
 }

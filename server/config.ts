@@ -18,6 +18,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /** Crowd results allowed per client address per window (POST /api/results, a limit of its own). */
   resultsRateLimit: { max: number; windowMs: number };
+  /** Results of one puzzle counted from one client address (an IPv6 /64); the rest are not counted. */
+  resultsPerAddress: number;
   /**
    * Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never true: that trusts
    * every X-Forwarded-For, so any client could pick the address its rate limit is counted on.
@@ -181,6 +183,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  // One address may be a classroom or an office: 30 results of a puzzle count, no more, so one
+  // script rotating its browser ids cannot set a puzzle's figures (server/results-routes.ts).
+  const perAddressText = read(env, 'RESULTS_PER_ADDRESS') ?? '30';
+  const resultsPerAddress = Number(perAddressText);
+  if (
+    !/^\d+$/.test(perAddressText) ||
+    resultsPerAddress < 1 ||
+    !Number.isSafeInteger(resultsPerAddress)
+  ) {
+    bad('RESULTS_PER_ADDRESS', 'a whole number of results from 1 up');
+  }
+
   const trustProxyText = read(env, 'TRUST_PROXY') ?? 'false';
   const trustProxy = parseTrustProxy(trustProxyText);
   if (trustProxyText.toLowerCase() === 'true') {
@@ -233,6 +247,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
+    resultsPerAddress,
     trustProxy: trustProxy ?? false,
     siteUrl,
     distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),

@@ -61,12 +61,19 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
     });
 
   describe('POST /api/contact', () => {
-    it('answers 201 with the id of the committed row', async () => {
-      const response = await postJson('/api/contact', CONTACT);
-      expect(response.statusCode).toBe(201);
-      const { id } = response.json<{ id: number }>();
-      const [stored] = await listInbox(db, 'messages');
-      expect(stored).toMatchObject({ id, handledAt: null, fields: CONTACT });
+    it('answers 201 once the row is committed, with an opaque id that counts nothing', async () => {
+      const ids = [];
+      for (let n = 0; n < 3; n += 1) {
+        const response = await postJson('/api/contact', CONTACT);
+        expect(response.statusCode).toBe(201);
+        ids.push(response.json<{ id: string }>().id);
+      }
+      const stored = await listInbox(db, 'messages');
+      expect(stored).toHaveLength(3);
+      expect(stored[0]).toMatchObject({ handledAt: null, fields: CONTACT });
+      for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(new Set(ids).size).toBe(3);
+      expect(ids.join(' ')).not.toMatch(/\b[123]\b/);
     });
 
     it('takes form-encoded bodies with the same field names', async () => {
@@ -222,13 +229,17 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
       expect(response.statusCode).toBe(415);
     });
 
-    it('answers 201 to a filled honeypot and stores nothing', async () => {
+    it('answers 201 to a filled honeypot as to a stored post, and stores nothing', async () => {
       const response = await postJson('/api/contact', {
         ...CONTACT,
         website: 'http://spam.example',
       });
       expect(response.statusCode).toBe(201);
       expect(await countInbox(db, 'messages')).toBe(0);
+      // The same shape as a real post's answer: a bot cannot tell it was caught.
+      const real = await postJson('/api/contact', CONTACT);
+      expect(Object.keys(response.json<object>())).toEqual(Object.keys(real.json<object>()));
+      expect(response.json<{ id: string }>().id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     });
 
     it('accepts an empty honeypot field as a person would send it', async () => {
@@ -362,7 +373,7 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
       const response = await postJson('/api/puzzle-submissions', form);
       expect(response.statusCode).toBe(201);
       const [stored] = await listInbox(db, 'submissions');
-      expect(stored?.id).toBe(response.json<{ id: number }>().id);
+      expect(response.json<{ id: string }>().id).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(stored?.fields).toEqual(form);
     });
 

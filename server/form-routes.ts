@@ -9,6 +9,7 @@ import {
   puzzleSubmissionSchema,
 } from '../core/forms';
 import { type InboxKind } from './db/inbox-store';
+import { opaqueId, randomOpaqueId } from './db/server-secret';
 import { QueueFullError, type InsertQueue } from './insert-queue';
 
 /**
@@ -57,7 +58,11 @@ interface FormRoute<T> {
   kind: InboxKind;
 }
 
-function handler<T extends Record<string, string>>(queue: InsertQueue, route: FormRoute<T>) {
+function handler<T extends Record<string, string>>(
+  queue: InsertQueue,
+  secret: () => Promise<string>,
+  route: FormRoute<T>,
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body;
     if (!isRecord(body)) return reply.code(400).send({ error: NOT_AN_OBJECT_MESSAGE, fields: {} });
@@ -70,8 +75,9 @@ function handler<T extends Record<string, string>>(queue: InsertQueue, route: Fo
 
     const { [HONEYPOT_FIELD]: honeypot, ...fields } = body;
     if (isHoneypotFilled(honeypot)) {
+      // Answered as a stored post is, with an id of the same shape: a bot learns nothing.
       request.log.info({ route: route.url }, 'honeypot filled: answered 201, not stored');
-      return reply.code(201).send({ id: 0 });
+      return reply.code(201).send({ id: randomOpaqueId() });
     }
 
     const parsed = route.schema.safeParse(fields);
@@ -94,7 +100,8 @@ function handler<T extends Record<string, string>>(queue: InsertQueue, route: Fo
       request.log.error({ err: error, route: route.url }, 'could not store a form post');
       return reply.code(503).send({ error: STORE_FAILED_MESSAGE });
     }
-    return reply.code(201).send({ id });
+    // Never the row's number: anyone could count the messages by it.
+    return reply.code(201).send({ id: opaqueId(await secret(), route.kind, id) });
   };
 }
 
@@ -169,6 +176,8 @@ async function requireFormContentType(request: FastifyRequest, reply: FastifyRep
 export function registerFormRoutes(
   app: FastifyInstance,
   queue: InsertQueue,
+  /** The database's secret (server/db/server-secret.ts), for the opaque ids posts are answered with. */
+  secret: () => Promise<string>,
   sameSite: SameSiteOptions,
 ): void {
   // One counter per client address, shared by both routes, counting every POST (@fastify/rate-limit).
@@ -176,7 +185,7 @@ export function registerFormRoutes(
   const routes = [
     {
       url: '/api/contact',
-      handler: handler(queue, {
+      handler: handler(queue, secret, {
         url: '/api/contact',
         schema: strictContact,
         kind: 'messages',
@@ -184,7 +193,7 @@ export function registerFormRoutes(
     },
     {
       url: '/api/puzzle-submissions',
-      handler: handler(queue, {
+      handler: handler(queue, secret, {
         url: '/api/puzzle-submissions',
         schema: strictSubmission,
         kind: 'submissions',

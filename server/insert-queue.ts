@@ -1,7 +1,11 @@
-import type { CrowdPost } from '../core/crowd';
 import type { Database } from './db/database';
 import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind, type NewRow } from './db/inbox-store';
-import { MAX_RESULTS_PER_INSERT, insertResults } from './db/results-store';
+import {
+  MAX_RESULTS_PER_INSERT,
+  insertResults,
+  type IncomingResult,
+  type ResultOutcome,
+} from './db/results-store';
 
 /**
  * Group commit for the form routes and the crowd's results: a post waits for the requests already read from the network
@@ -14,14 +18,24 @@ import { MAX_RESULTS_PER_INSERT, insertResults } from './db/results-store';
  * the whole batch. If a shared write fails, its posts are retried one by one so that one bad row
  * cannot fail the others.
  *
- * The queue is bounded: with `maxPending` posts waiting or being written, another is refused at
- * once (QueueFullError, answered 503 with Retry-After) rather than held while the backlog grows.
+ * The queue is bounded, form posts and crowd results each on their own: with `maxPending` form
+ * posts (or `maxPendingResults` results) waiting or being written, another of that kind is refused
+ * at once (QueueFullError, answered 503 with Retry-After) rather than held while the backlog
+ * grows. A rush of results never turns a player's message away.
  */
 export const MAX_PENDING_POSTS = 1000;
+export const MAX_PENDING_RESULTS = 1000;
+
+type Bound = 'forms' | 'results';
 
 export class QueueFullError extends Error {
-  constructor(readonly maxPending: number) {
-    super(`${maxPending} posts are already waiting to be stored`);
+  constructor(
+    readonly maxPending: number,
+    readonly bound: Bound = 'forms',
+  ) {
+    super(
+      `${maxPending} ${bound === 'forms' ? 'posts' : 'results'} are already waiting to be stored`,
+    );
     this.name = 'QueueFullError';
   }
 }
@@ -36,46 +50,56 @@ interface Pending<V, R> {
 interface Lane<V, R> {
   queue: Pending<V, R>[];
   max: number;
+  bound: Bound;
   write: (rows: V[]) => Promise<(R | undefined)[]>;
 }
 
 export interface InsertQueue {
   /** A form post: its id once committed; `key` is its idempotency key, when it sent one (a repeat gets the first id). */
   insert(kind: InboxKind, values: Record<string, string>, key?: string | null): Promise<number>;
-  /** A crowd result: true once committed, false when its browser's result was already counted. */
-  insertResult(post: CrowdPost): Promise<boolean>;
+  /** A crowd result: what became of it, once committed (server/db/results-store.ts). */
+  insertResult(result: IncomingResult): Promise<ResultOutcome>;
 }
 
 export function createInsertQueue(
   db: Database,
-  options: { maxConcurrentWrites?: number; maxPending?: number } = {},
+  options: {
+    maxConcurrentWrites?: number;
+    maxPending?: number;
+    maxPendingResults?: number;
+    /** Results of a puzzle counted per client address group (RESULTS_PER_ADDRESS). */
+    resultsPerAddress?: number;
+  } = {},
 ): InsertQueue {
   // PGlite has one connection; a PostgreSQL pool can take a few writes at once.
   const maxWrites = options.maxConcurrentWrites ?? (db.kind === 'postgres' ? 4 : 1);
-  const maxPending = options.maxPending ?? MAX_PENDING_POSTS;
+  const limits: Record<Bound, number> = {
+    forms: options.maxPending ?? MAX_PENDING_POSTS,
+    results: options.maxPendingResults ?? MAX_PENDING_RESULTS,
+  };
+  const perAddress = options.resultsPerAddress ?? Number.MAX_SAFE_INTEGER;
   const inbox = (kind: InboxKind): Lane<NewRow, number> => ({
     queue: [],
     max: MAX_ROWS_PER_INSERT,
+    bound: 'forms',
     write: (rows) => insertMany(db, kind, rows),
   });
-  const lanes = {
-    messages: inbox('messages'),
-    submissions: inbox('submissions'),
-    results: {
-      queue: [],
-      max: MAX_RESULTS_PER_INSERT,
-      write: (rows) => insertResults(db, rows),
-    } satisfies Lane<CrowdPost, boolean> as Lane<CrowdPost, boolean>,
+  const results: Lane<IncomingResult, ResultOutcome> = {
+    queue: [],
+    max: MAX_RESULTS_PER_INSERT,
+    bound: 'results',
+    write: (rows) => insertResults(db, rows, perAddress),
   };
+  const lanes = { messages: inbox('messages'), submissions: inbox('submissions'), results };
   type Kind = keyof typeof lanes;
   let writing = 0;
-  /** Posts waiting or being written, of every kind. */
-  let pending = 0;
+  /** Posts waiting or being written, by bound. */
+  const pending: Record<Bound, number> = { forms: 0, results: 0 };
   let scheduled = false;
 
   async function writeBatch<V, R>(lane: Lane<V, R>, batch: Pending<V, R>[]): Promise<void> {
     const settle = (post: Pending<V, R>, outcome: R | undefined, error?: unknown) => {
-      pending -= 1;
+      pending[lane.bound] -= 1;
       if (outcome === undefined) post.reject(error ?? new Error('the row was not stored'));
       else post.resolve(outcome);
     };
@@ -128,8 +152,9 @@ export function createInsertQueue(
   }
 
   function enqueue<V, R>(lane: Lane<V, R>, values: V): Promise<R> {
-    if (pending >= maxPending) return Promise.reject(new QueueFullError(maxPending));
-    pending += 1;
+    const limit = limits[lane.bound];
+    if (pending[lane.bound] >= limit) return Promise.reject(new QueueFullError(limit, lane.bound));
+    pending[lane.bound] += 1;
     return new Promise<R>((resolve, reject) => {
       lane.queue.push({ values, resolve, reject });
       schedule();
@@ -138,6 +163,6 @@ export function createInsertQueue(
 
   return {
     insert: (kind, values, key = null) => enqueue(lanes[kind], { values, key }),
-    insertResult: (post) => enqueue(lanes.results, post),
+    insertResult: (result) => enqueue(lanes.results, result),
   };
 }

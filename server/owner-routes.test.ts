@@ -1,6 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CrowdPost } from '../core/crowd';
 import { createApp } from './app';
 import { type Database } from './db/database';
 import { insertContactMessage } from './db/inbox-store';
@@ -95,9 +96,15 @@ describe('owner endpoints', () => {
 
   it("answers the crowd's results of every puzzle for the owner's puzzle-stats", async () => {
     const browserId = '00000000-0000-4000-8000-000000000001';
-    await insertResults(db, [
-      { puzzleId: 'puzzle_1', mode: 'easy', won: true, tries: 2, wrongTries: [[1]], browserId },
-    ]);
+    const post: CrowdPost = {
+      puzzleId: 'puzzle_1',
+      mode: 'easy',
+      won: true,
+      tries: 2,
+      wrongTries: [[1]],
+      browserId,
+    };
+    await insertResults(db, [{ post, addressGroup: '192.0.2.1' }], 30);
     const stats = await app.inject({
       method: 'GET',
       url: '/api/owner/puzzle-stats',

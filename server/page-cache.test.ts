@@ -23,7 +23,8 @@ describe('pages kept for their day', () => {
       'public, max-age=0, s-maxage=30, must-revalidate',
     );
     expect(pageCacheControl(at('2026-11-25T00:00:00Z'))).toContain('s-maxage=86400');
-    expect(pageCacheControl(at('2026-11-25T23:59:59.500Z'))).toContain('s-maxage=1,');
+    expect(pageCacheControl(at('2026-11-25T23:59:59.500Z'))).toContain('s-maxage=0,');
+    expect(pageCacheControl(at('2026-11-25T23:59:58.999Z'))).toContain('s-maxage=1,');
   });
 
   it('renders a page once a day however many ask, and afresh on a new day', async () => {

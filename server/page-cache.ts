@@ -34,10 +34,19 @@ export interface PageCache {
 
 /** The pages of at most this many addresses are kept (a page is a few KB compressed). */
 export const PAGE_CACHE_ENTRIES = 600;
+const QUICK_BROTLI = 4;
+const QUICK_GZIP = 6;
+
+/** A page is kept (here and by shared caches) unless its render failed. */
+export const isKeepable = (status: number): boolean => status < 500;
 
 export function createPageCache(
   renderer: PageRenderer,
-  options: { maxEntries?: number } = {},
+  options: {
+    maxEntries?: number;
+    /** Told of every render (the log's `page rendered` line, at debug level). */
+    onRender?: (key: string) => void;
+  } = {},
 ): PageCache {
   const maxEntries = options.maxEntries ?? PAGE_CACHE_ENTRIES;
   // Insertion order is use order: a hit moves its page to the end, the first is the oldest.
@@ -46,15 +55,17 @@ export function createPageCache(
   async function build(address: PageAddress, now: number, day: string): Promise<CachedPage> {
     const { status, html } = await renderer.render({ address, now });
     const identity = Buffer.from(html, 'utf8');
+    // The best levels only for a page that is kept; a failed render is sent once, quickly.
+    const kept = isKeepable(status);
     const [br, gz] = await Promise.all([
       brotli(identity, {
         params: {
-          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_QUALITY]: kept ? zlib.BROTLI_MAX_QUALITY : QUICK_BROTLI,
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },
       }),
-      gzipped(identity, { level: zlib.Z_BEST_COMPRESSION }),
+      gzipped(identity, { level: kept ? zlib.Z_BEST_COMPRESSION : QUICK_GZIP }),
     ]);
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
     return {
@@ -76,9 +87,15 @@ export function createPageCache(
       if (page) {
         pages.delete(key);
       } else {
-        page = build(address, now, day);
-        // A failed render is not kept: the next request tries again.
-        page.catch(() => pages.delete(key));
+        options.onRender?.(key);
+        const built = build(address, now, day);
+        page = built;
+        // A failed render (thrown, or a page with a 5xx status) is not kept: the next request
+        // tries again.
+        const forget = () => {
+          if (pages.get(key) === built) pages.delete(key);
+        };
+        built.then((done) => (isKeepable(done.status) ? undefined : forget()), forget);
       }
       pages.set(key, page);
       while (pages.size > maxEntries) {
@@ -110,7 +127,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
  * day's puzzle changes; a browser asks again each time (and gets a 304 while the page holds).
  */
 export function pageCacheControl(now: number): string {
-  const seconds = Math.max(1, Math.ceil(msUntilNextUtcMidnight(now) / 1000));
+  // Rounded down: a shared cache never keeps a page past midnight, not even for a fraction of a second.
+  const seconds = Math.floor(msUntilNextUtcMidnight(now) / 1000);
   return `public, max-age=0, s-maxage=${seconds}, must-revalidate`;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EARLY_INPUT_SCRIPT, PREPAINT_SCRIPT } from '../core/inline-scripts';
 import { pageAddress } from '../core/routes';
+import { readServerCatalogue, serverCatalogueDir } from './catalogue';
 import { createPageRenderer } from './page-renderer';
 
 const TEMPLATE = `<!doctype html>
@@ -43,7 +44,11 @@ function builtSite(): string {
 describe('assembling a page', () => {
   it('never reads a text of the page as a pattern: $ sequences in an address or a title stay as they are', async () => {
     const dist = builtSite();
-    const renderer = await createPageRenderer({ distDir: dist, serverDir: `${dist}-server` });
+    const renderer = await createPageRenderer({
+      distDir: dist,
+      serverDir: `${dist}-server`,
+      catalogue: readServerCatalogue(serverCatalogueDir(dist)),
+    });
     const id = "$&$`$'$$";
     const { status, html } = (await renderer?.render({
       address: pageAddress('/game', `?puzzleId=${encodeURIComponent(id)}`),
@@ -59,7 +64,11 @@ describe('assembling a page', () => {
 
   it('carries the player’s-choices script and the early-input recorder first in <head>', async () => {
     const dist = builtSite();
-    const renderer = await createPageRenderer({ distDir: dist, serverDir: `${dist}-server` });
+    const renderer = await createPageRenderer({
+      distDir: dist,
+      serverDir: `${dist}-server`,
+      catalogue: readServerCatalogue(serverCatalogueDir(dist)),
+    });
     const { html } = (await renderer?.render({ address: pageAddress('/', '') })) ?? { html: '' };
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf(`<script>${PREPAINT_SCRIPT}</script>`)).toBeGreaterThan(0);

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EARLY_INPUT_SCRIPT, MODULE_LOADER_SCRIPT, PREPAINT_SCRIPT } from '../core/inline-scripts';
 import type { ServerEntry } from '../core/page-render';
-import { catalogueFileOf, type Puzzle, type PuzzleSummary } from '../core/puzzle';
+import type { Puzzle } from '../core/puzzle';
 import type { PageAddress } from '../core/routes';
+import type { ServerCatalogue } from './catalogue';
 
 /**
  * Renders each page on the server with the app's own components (src/entry-server.tsx, built into
@@ -153,15 +154,18 @@ function routeAssets(
   return { js: [...js], css: [...css] };
 }
 
-/** Loads the server entry, the template, the manifest and the catalogue; null when not built. */
+/**
+ * Loads the server entry, the template and the manifest; null when not built. Puzzles come from
+ * the server's one catalogue reader (server/catalogue.ts).
+ */
 export async function createPageRenderer(options: {
   distDir: string;
   serverDir: string;
+  catalogue: ServerCatalogue;
 }): Promise<PageRenderer | null> {
-  const { distDir, serverDir } = options;
+  const { distDir, serverDir, catalogue } = options;
   let template: string;
   let manifest: Manifest;
-  let summaries: PuzzleSummary[];
   let entry: ServerEntry;
   try {
     // The page template as Vite wrote it; the build keeps a copy before it renders dist/'s pages.
@@ -169,11 +173,6 @@ export async function createPageRenderer(options: {
     manifest = JSON.parse(
       readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
     ) as Manifest;
-    summaries = JSON.parse(
-      // The whole catalogue, written for the server (dist/ holds only STATIC_DAYS_AHEAD days
-      // ahead); each page takes what is out on its day (src/entry-server.tsx).
-      readFileSync(join(serverDir, 'puzzles', 'index.json'), 'utf8'),
-    ) as PuzzleSummary[];
     entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry;
   } catch {
     return null;
@@ -194,27 +193,9 @@ export async function createPageRenderer(options: {
     // No icon file: the page keeps its link.
   }
   const pieces = splitTemplate(template, { icon, stylesheet });
-  // Each month's catalogue file is read once, however many of its puzzles are asked for.
-  const months = new Map<string, readonly Puzzle[]>();
-  const month = (name: string): readonly Puzzle[] => {
-    let list = months.get(name);
-    if (!list) {
-      try {
-        list = JSON.parse(
-          readFileSync(join(serverDir, 'puzzles', `${name}.json`), 'utf8'),
-        ) as Puzzle[];
-      } catch {
-        list = [];
-      }
-      months.set(name, list);
-    }
-    return list;
-  };
-  const puzzle = (id: string): Puzzle | null => {
-    const summary = summaries.find((item) => item.id === id);
-    if (!summary) return null;
-    return month(catalogueFileOf(summary.date)).find((item) => item.id === id) ?? null;
-  };
+  // The whole catalogue; each page takes what is out on its day (src/entry-server.tsx).
+  const summaries = catalogue.summaries;
+  const puzzle = (id: string): Puzzle | null => catalogue.puzzle(id);
 
   return {
     async render(request) {

@@ -1,8 +1,8 @@
 import { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { playablePuzzles } from '../core/daily';
 import { msUntilNextUtcMidnight, utcDate } from '../core/dates';
+import { type ServerCatalogue } from './catalogue';
 
 /**
  * The catalogue's files as the browser reads them (/puzzles/index.json and /puzzles/<yyyy-mm>.json,
@@ -12,61 +12,28 @@ import { msUntilNextUtcMidnight, utcDate } from '../core/dates';
  * A shared cache may keep an answer until the next UTC midnight and no longer (s-maxage); a
  * browser asks again each time and gets 304 while the file is unchanged (strong ETag).
  */
-interface Dated {
-  date: string;
-}
-
 const FILE = /^(index|\d{4}-\d{2})\.json$/;
 
-function isDatedList(data: unknown): data is Dated[] {
-  return (
-    Array.isArray(data) &&
-    data.every(
-      (item: unknown) =>
-        typeof item === 'object' &&
-        item !== null &&
-        'date' in item &&
-        typeof item.date === 'string',
-    )
-  );
-}
-
-/** Every catalogue file in `dir`, parsed once. */
-function readCatalogue(dir: string): Map<string, Dated[]> {
-  const files = new Map<string, Dated[]>();
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return files;
-  }
-  for (const name of names) {
-    if (!FILE.test(name)) continue;
-    const data: unknown = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    if (isDatedList(data)) files.set(name, data);
-  }
-  return files;
-}
-
 export function puzzleCacheControl(nowMs: number): string {
-  return `public, max-age=0, s-maxage=${Math.ceil(msUntilNextUtcMidnight(nowMs) / 1000)}`;
+  // Rounded down, as pages are (server/page-cache.ts): never kept past midnight.
+  return `public, max-age=0, s-maxage=${Math.floor(msUntilNextUtcMidnight(nowMs) / 1000)}`;
 }
 
 /**
- * Registers GET /puzzles/:file over the catalogue in `dir` (the whole catalogue the build wrote
- * for the server, dist-server/puzzles/); `now` is the clock (tests pass a fixed one).
+ * Registers GET /puzzles/:file over the server's catalogue (server/catalogue.ts); `now` is the
+ * clock (tests pass a fixed one).
  */
 export function registerPuzzleFiles(
   app: FastifyInstance,
-  options: { dir: string; now: () => number },
+  options: { catalogue: ServerCatalogue; now: () => number },
 ): void {
-  const catalogue = readCatalogue(options.dir);
+  const { catalogue } = options;
   // One answer per file and day: its text and ETag.
   const answers = new Map<string, { day: string; body: string; etag: string } | null>();
   const answer = (name: string, today: string) => {
     const key = `${today} ${name}`;
     if (!answers.has(key)) {
-      const released = catalogue.get(name)?.filter((puzzle) => puzzle.date <= today) ?? [];
+      const released = playablePuzzles(catalogue.file(name) ?? [], today);
       const body = JSON.stringify(released);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       if (answers.size > 500) answers.clear();

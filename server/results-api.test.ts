@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type CrowdPost } from '../core/crowd';
 import { createApp } from './app';
 import { type Database } from './db/database';
-import { countResults, resultTallies } from './db/results-store';
+import { countResults, resultTallies, resultsNotCounted } from './db/results-store';
 import { ALREADY_COUNTED } from './results-routes';
-import { testConfig } from './testing/fixture-site';
+import { makeFixtureSite, testConfig, writeServerCatalogue } from './testing/fixture-site';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -14,6 +14,10 @@ const CATALOGUE = [
   { id: 'puzzle_2', date: '2026-11-25' },
   { id: 'puzzle_3', date: '2026-11-26' },
 ];
+// A built site's server catalogue: the server reads it as it reads a real build's.
+const site = makeFixtureSite();
+writeServerCatalogue(site.distDir, CATALOGUE);
+afterAll(() => site.remove());
 const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const result = (fields: Partial<CrowdPost> = {}): CrowdPost => ({
@@ -38,9 +42,8 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     db = await databases.fresh();
     app = createApp({
       db,
-      config: testConfig(),
+      config: testConfig({ distDir: site.distDir }),
       logger: false,
-      catalogue: () => CATALOGUE,
       now: () => now,
     });
   });
@@ -67,7 +70,16 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows[0]);
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
-      ['found_last', 'mode', 'puzzle_id', 'result_key', 'tries', 'won', 'wrong_tries'].sort(),
+      [
+        'address_key',
+        'found_last',
+        'mode',
+        'puzzle_id',
+        'result_key',
+        'tries',
+        'won',
+        'wrong_tries',
+      ].sort(),
     );
     expect(stored).not.toContain(browser(1));
     expect(stored).not.toContain('127.0.0.1');
@@ -100,6 +112,18 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
   it.each([
     ['an unknown puzzle', result({ puzzleId: 'puzzle_99' }), /no puzzle puzzle_99/],
     ['a future puzzle', result({ puzzleId: 'puzzle_3' }), /no puzzle puzzle_3/],
+  ])(
+    'answers %s with a 404 (the browser keeps it) and stores nothing',
+    async (_what, payload, message) => {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      expect(await countResults(db)).toBe(0);
+    },
+  );
+
+  it.each([
     [
       'tries over the limit',
       result({ tries: 7, wrongTries: [[], [], [], [], [], []] }),
@@ -139,11 +163,11 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     const limited = createApp({
       db,
       config: testConfig({
+        distDir: site.distDir,
         rateLimit: { max: 1, windowMs: 60_000 },
         resultsRateLimit: { max: 3, windowMs: 60_000 },
       }),
       logger: false,
-      catalogue: () => CATALOGUE,
       now: () => now,
     });
     const send = (n: number) =>
@@ -217,9 +241,8 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     };
     const busy = createApp({
       db: counting,
-      config: testConfig(),
+      config: testConfig({ distDir: site.distDir }),
       logger: false,
-      catalogue: () => CATALOGUE,
       now: () => now,
     });
     const answers = await Promise.all(
@@ -239,5 +262,91 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     expect((await read('puzzle_99')).statusCode).toBe(404);
     expect((await read('puzzle_3')).statusCode).toBe(404);
     expect((await read('puzzle_1')).statusCode).toBe(200);
+  });
+
+  it('counts at most the per-address limit of one puzzle from one address, whatever ids it rotates', async () => {
+    const answers = [];
+    for (let n = 1; n <= 200; n += 1) {
+      const payload = result({ browserId: browser(n) });
+      answers.push(
+        (await post(payload, { 'x-test': String(n) })).json<{ status: string }>().status,
+      );
+    }
+    expect(answers.filter((status) => status === 'counted')).toHaveLength(30);
+    expect(answers.filter((status) => status === 'not counted')).toHaveLength(170);
+    expect(answers.slice(0, 30).every((status) => status === 'counted')).toBe(true);
+    expect(await countResults(db)).toBe(30);
+    expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 170 });
+    // Another puzzle from the same address, and the same puzzle from another network, still count.
+    expect((await post(result({ puzzleId: 'puzzle_1', browserId: browser(1) }))).statusCode).toBe(
+      201,
+    );
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/results',
+      remoteAddress: '2001:db8:5:6::7',
+      payload: JSON.stringify(result({ browserId: browser(500) })),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    expect(await countResults(db)).toBe(32);
+  });
+
+  it('answers 503 with Retry-After when the results queue is full, while forms still answer', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: Database = {
+      ...db,
+      transaction: async (work) => {
+        await held;
+        return db.transaction(work);
+      },
+    };
+    const warnings: string[] = [];
+    const busy = createApp({
+      db: slow,
+      config: testConfig({ distDir: site.distDir }),
+      logger: false,
+      maxPendingResults: 2,
+      maxPendingPosts: 2,
+      now: () => now,
+    });
+    // Without a logger every request logs through the app's one silent logger: listen there.
+    const warn = busy.log.warn.bind(busy.log);
+    busy.log.warn = (...args: Parameters<typeof warn>) => {
+      warnings.push(String(args.at(-1)));
+      warn(...args);
+    };
+    try {
+      const send = (n: number) =>
+        busy.inject({
+          method: 'POST',
+          url: '/api/results',
+          payload: JSON.stringify(result({ browserId: browser(n) })),
+          headers: { 'content-type': 'application/json' },
+        });
+      const first = send(1);
+      const second = send(2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = await Promise.all([3, 4, 5, 6, 7].map(send));
+      expect(refused.map((answer) => answer.statusCode)).toEqual([503, 503, 503, 503, 503]);
+      expect(refused[0]?.headers['retry-after']).toBe('5');
+      // One warning for the burst, not one per post.
+      expect(warnings.filter((line) => line.includes('results queue full'))).toHaveLength(1);
+      // The forms have a bound of their own: a message is taken, not turned away with a 503
+      // (on the embedded database it is written once the results' write is done).
+      const contact = busy.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+      });
+      release();
+      expect((await contact).statusCode).toBe(201);
+      expect((await first).statusCode).toBe(201);
+      expect((await second).statusCode).toBe(201);
+    } finally {
+      release();
+      await busy.close();
+    }
   });
 });

@@ -1,17 +1,22 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { crowdFigures, crowdSummary, type CrowdSummary } from '../core/crowd';
-import { checkCrowdPost, type CountablePuzzle } from '../core/crowd-schema';
+import { checkCrowdPost } from '../core/crowd-schema';
 import { utcDate } from '../core/dates';
+import { type ServerCatalogue } from './catalogue';
 import { type Database } from './db/database';
-import { resultTallies } from './db/results-store';
-import { type InsertQueue } from './insert-queue';
+import { resultTallies, type ResultOutcome } from './db/results-store';
+import { addressGroup } from './client-address';
+import { BUSY_RETRY_AFTER_S } from './form-routes';
+import { QueueFullError, type InsertQueue } from './insert-queue';
 
 /**
  * "Today's crowd" (core/crowd.ts):
  *   POST /api/results              one anonymous result, JSON
  *     201 { status: "counted" }          stored (committed)
  *     200 { status: "already counted" }  this browser's result of this puzzle is already in: nothing changed
- *     400 { error }                      unknown or future puzzle, tries that do not fit, malformed
+ *     200 { status: "not counted" }      its address already sent RESULTS_PER_ADDRESS of this puzzle's
+ *     400 { error }                      tries that do not fit, malformed: never countable
+ *     404 { error }                      a puzzle this server does not have out today: may be later
  *     413 / 415 / 429 / 503 { error }    too large, not JSON, too many, could not store
  *   GET /api/results/<puzzleId>    the crowd's figures (figures null under 20 results), 404 for a
  *     puzzle that cannot be played; shared caches may keep it 60 s, and this process computes it at
@@ -26,10 +31,28 @@ export const RESULT_STORE_FAILED =
 export interface ResultsOptions {
   db: Database;
   queue: InsertQueue;
-  /** The playable catalogue's ids and dates (the built site's puzzles/index.json). */
-  catalogue: () => readonly CountablePuzzle[];
+  /** The server's catalogue (server/catalogue.ts): which puzzles are out on a day. */
+  catalogue: ServerCatalogue;
   now: () => number;
   rateLimit: { max: number; windowMs: number };
+}
+
+/** A warning logged at most once a second, however many requests hit the same condition. */
+function onceASecond() {
+  let last = 0;
+  let skipped = 0;
+  return {
+    warn(request: FastifyRequest, message: string) {
+      const time = Date.now();
+      if (time - last < 1000) {
+        skipped += 1;
+        return;
+      }
+      request.log.warn({ alike: skipped }, message);
+      last = time;
+      skipped = 0;
+    },
+  };
 }
 
 async function requireJson(request: FastifyRequest, reply: FastifyReply) {
@@ -63,30 +86,42 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
     timeWindow: options.rateLimit.windowMs,
   });
   const figures = crowdCache(options.db, now);
+  const busyLog = onceASecond();
 
   app.post('/api/results', {
     bodyLimit: RESULT_BODY_LIMIT,
     onRequest: [rateLimit, requireJson],
     handler: async (request, reply) => {
-      const checked = checkCrowdPost(request.body, catalogue(), utcDate(now()));
-      if (!checked.success) return reply.code(400).send({ error: checked.error });
-      let stored: boolean;
+      const checked = checkCrowdPost(request.body, catalogue.summaries, utcDate(now()));
+      // An unknown puzzle is a 404 the browser keeps its result for; a malformed one a 400 it drops.
+      if (!checked.success)
+        return reply.code(checked.reason === 'invalid' ? 400 : 404).send({ error: checked.error });
+      let outcome: ResultOutcome;
       try {
-        stored = await queue.insertResult(checked.data);
+        outcome = await queue.insertResult({
+          post: checked.data,
+          addressGroup: addressGroup(request.ip),
+        });
       } catch (error) {
+        if (error instanceof QueueFullError) {
+          busyLog.warn(request, 'results queue full: answered 503');
+          return reply
+            .code(503)
+            .header('Retry-After', String(BUSY_RETRY_AFTER_S))
+            .send({ error: RESULT_STORE_FAILED });
+        }
         request.log.error({ err: error }, 'could not store a crowd result');
         return reply.code(503).send({ error: RESULT_STORE_FAILED });
       }
-      return stored
-        ? reply.code(201).send({ status: 'counted' })
-        : reply.code(200).send({ status: ALREADY_COUNTED });
+      // Not counted (over its address's limit) is final: the browser drops it quietly.
+      return reply.code(outcome === 'counted' ? 201 : 200).send({ status: outcome });
     },
   });
 
   app.get<{ Params: { puzzleId: string } }>('/api/results/:puzzleId', async (request, reply) => {
     const { puzzleId } = request.params;
     const today = utcDate(now());
-    if (!catalogue().some((puzzle) => puzzle.id === puzzleId && puzzle.date <= today))
+    if (!catalogue.released(puzzleId, today))
       return reply.code(404).send({ error: `There is no puzzle ${puzzleId}.` });
     const summary = await figures(puzzleId);
     return reply.header('Cache-Control', `public, max-age=${CROWD_CACHE_SECONDS}`).send(summary);

@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { INLINE_SCRIPTS } from '../core/inline-scripts';
@@ -37,6 +37,10 @@ beforeAll(() => {
   writeFileSync(join(site.distDir, 'manifest.webmanifest'), '{"name":"Linchpin"}\n');
   // The last step of the build: .br and .gz beside each file.
   compressDist(site.distDir);
+  // What Vite leaves under a dot-folder: the build's manifest, never for players.
+  mkdirSync(join(site.distDir, '.vite'), { recursive: true });
+  writeFileSync(join(site.distDir, '.vite', 'manifest.json'), '{"secret":"build layout"}\n');
+  writeFileSync(join(site.distDir, '.vite', 'asset-history.json'), '[]\n');
   // A text file the build did not compress (written after it).
   writeFileSync(join(site.distDir, 'late.txt'), LATE_TEXT);
   app = createApp({
@@ -133,6 +137,20 @@ describe('built site', () => {
     expect(typeof etag).toBe('string');
     const again = await get(FIXTURE_ASSET, { 'if-none-match': String(etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    '/.vite/manifest.json',
+    '/.vite/asset-history.json',
+    '/%2Evite/manifest.json',
+    '/assets/../.vite/manifest.json',
+    '/.vite/',
+  ])('serves nothing under a dot-folder: %s is a plain 404', async (url) => {
+    for (const encoding of ['br, gzip', 'identity']) {
+      const response = await get(url, { 'accept-encoding': encoding });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('build layout');
+    }
   });
 
   it('serves other root files, revalidated', async () => {

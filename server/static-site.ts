@@ -2,7 +2,8 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import { isAppRoute, pageAddress } from '../core/routes';
+import { utcDate } from '../core/dates';
+import { isAppRoute, pageAddress, renderedAddress } from '../core/routes';
 import {
   chooseEncoding,
   createPageCache,
@@ -11,14 +12,18 @@ import {
   type PageCache,
 } from './page-cache';
 import { isPageRequest } from './fallback-page';
+import { type ServerCatalogue } from './catalogue';
 import { createPageRenderer } from './page-renderer';
 
 /**
  * The built site from dist/: hashed files under /assets/ cached for a year, everything else
  * revalidated. That includes the service worker (sw.js) and the web app manifest: the browser
- * must see a new version of either at once, or players would keep an old app. A path with no file
- * extension is a page of the app and gets index.html (status 404 when it is not one of the app's
- * routes); a missing file with an extension is a plain 404.
+ * must see a new version of either at once, or players would keep an old app. Nothing under a
+ * dot-folder is sent. A path with no file extension is a page: rendered on the server and kept by
+ * the page cache (server/page-cache.ts), the one shared rendering of its kind for an address that
+ * cannot have a page of its own (core/routes.ts `renderedAddress`); without a server renderer, the
+ * built index.html (status 404 when the path is not a route of the app). A missing file with an
+ * extension is a plain 404.
  */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -69,7 +74,12 @@ function sendPage(reply: FastifyReply, html: string): FastifyReply {
 
 export function registerStaticSite(
   app: FastifyInstance,
-  options: { distDir: string; indexHtml: string | null; now?: () => number },
+  options: {
+    distDir: string;
+    indexHtml: string | null;
+    catalogue: ServerCatalogue;
+    now?: () => number;
+  },
 ): void {
   const { distDir, indexHtml } = options;
   const clock = options.now ?? Date.now;
@@ -78,8 +88,14 @@ export function registerStaticSite(
   const pages: Promise<PageCache | null> = createPageRenderer({
     distDir,
     serverDir: `${distDir}-server`,
+    catalogue: options.catalogue,
   }).then(
-    (renderer) => (renderer ? createPageCache(renderer) : null),
+    (renderer) =>
+      renderer
+        ? createPageCache(renderer, {
+            onRender: (key) => app.log.debug({ page: key }, 'page rendered'),
+          })
+        : null,
     (error: unknown) => {
       app.log.error(error, 'The page renderer could not start; pages are rendered in the browser');
       return null;
@@ -96,6 +112,9 @@ export function registerStaticSite(
     void app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // Nothing under a dot-file or dot-folder is sent (dist/.vite/ holds the build's manifest
+      // and asset history): a 404 as for any missing file. The plugin's default is to allow them.
+      dotfiles: 'ignore',
       serveDotFiles: false,
       // Only files: a path without an extension (/, /about, /assets) is a page, answered below.
       allowedPath: (pathName) => extname(pathName) !== '',
@@ -126,14 +145,29 @@ export function registerStaticSite(
     if (cache) {
       // One page per address and day, whoever asks: no cookie is read (core/inline-scripts.ts
       // applies them in the browser), and a query parameter the route does not read is ignored.
+      // A page that cannot exist (an unknown path, a puzzle that is not out) is the one
+      // rendering of its kind (core/routes.ts), so junk addresses cost no render and push no
+      // real page out of the cache.
       const now = clock();
+      const today = utcDate(now);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const page = await cache.page(pageAddress(path, query), now);
+      const address = renderedAddress(
+        pageAddress(path, query),
+        (id) => options.catalogue.released(id, today) !== null,
+      );
+      const page = await cache.page(address, now);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
-      reply
-        .header('Cache-Control', pageCacheControl(now))
-        .header('Vary', 'Accept-Encoding')
-        .header('ETag', page.etags[encoding]);
+      reply.header('Vary', 'Accept-Encoding');
+      if (page.status >= 500) {
+        // A failed render is kept by no cache, here or downstream: the next request tries again.
+        if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+        return reply
+          .code(page.status)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(page.bodies[encoding]);
+      }
+      reply.header('Cache-Control', pageCacheControl(now)).header('ETag', page.etags[encoding]);
       if (matchesEtag(request.headers['if-none-match'], page)) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.bodies[encoding]);

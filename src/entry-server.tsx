@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
+import { playablePuzzles } from '../core/daily';
 import { utcDate } from '../core/dates';
 import { linkPreview, linkPreviewTags } from '../core/link-preview';
 import { addressKey } from '../core/routes';
@@ -96,7 +97,7 @@ export function renderPage(input: RenderInput): Promise<RenderedPage> {
       address: key,
       today,
       // Nothing of a puzzle is sent before its day (docs/product-decisions.md).
-      summaries: input.summaries.filter((summary) => summary.date <= today),
+      summaries: playablePuzzles(input.summaries, today),
       puzzles,
     };
     const preview = linkPreview({

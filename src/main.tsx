@@ -40,7 +40,7 @@ function start(): void {
     createRoot(root).render(<Root today={todayUtc()} onReady={onReady} />);
     return;
   }
-  seedCatalogue(data.summaries, data.puzzles);
+  seedCatalogue(data.summaries, data.puzzles, { day: data.today });
   // Hydration as a transition: React renders it in slices of a few milliseconds, so the main
   // thread is never held long (TBT), and a press during it is still recorded and replayed.
   const hydrate = () => {

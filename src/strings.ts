@@ -70,12 +70,15 @@ export const STRINGS = {
   errorTitle: ERROR_TITLE,
   goHome: GO_HOME,
   noPuzzleToday: 'There is no puzzle to play yet. Please come back soon.',
+  // One text for every unknown id: the server renders this page once for them all (core/routes.ts).
+  puzzleNotFound:
+    'There is no puzzle at this address. It may not be out yet, or the link may be mistyped.',
   loading: 'Loading…',
   newHere: 'New here?',
   readRules: 'Read the rules first',
   cookieTitle: 'Cookies on Linchpin',
   cookieText:
-    "Accept, and Linchpin remembers your settings, streaks and statistics in cookies and this browser's storage. Reject, and nothing is stored: the game plays just the same.",
+    'Accept to keep your settings, game and statistics in this browser. Without consent nothing is stored, so a reload starts afresh.',
   cookiePrivacy: 'What is stored and why',
   cookieCurrent: (consent: string) => `Your current choice: ${consent}.`,
   cookieKeep: 'Keep my choice',
@@ -86,17 +89,6 @@ export const STRINGS = {
   archivePlay: 'Play',
   archiveRetry: 'Retry',
   archiveViewSolution: 'View Solution',
-  statsTitle: 'Statistics',
-  statsNeedConsent: 'You need to accept cookies to save and view your game statistics.',
-  statsPlayed: 'Played',
-  statsWon: 'Won',
-  statsWinPercent: 'Win %',
-  statsCurrentStreak: 'Current Streak',
-  statsMaxStreak: 'Max Streak',
-  statsDistribution: 'Guess Distribution',
-  statsNoWins: 'Win a puzzle and your tries will show here.',
-  statsBarLabel: (tries: number, count: number, latest: boolean) =>
-    `${count} ${count === 1 ? 'win' : 'wins'} in ${tries} ${tries === 1 ? 'try' : 'tries'}${latest ? ', your latest game' : ''}`,
 } as const;
 
 /** The prompt shown when a new version of the app is installed and waiting (src/features/update). */

@@ -57,7 +57,11 @@ async function fill(db: Database): Promise<void> {
     browserId: `8f14e45f-ceea-4a67-9a3c-${String(index).padStart(12, '0')}`,
   }));
   for (let start = 0; start < results.length; start += 500)
-    await insertResults(db, results.slice(start, start + 500));
+    await insertResults(
+      db,
+      results.slice(start, start + 500).map((post) => ({ post, addressGroup: '192.0.2.1' })),
+      1_000_000,
+    );
 }
 
 describe.each(ENGINES)('backup and restore on the %s database', (name, makeDatabases) => {

@@ -22,6 +22,8 @@ export interface PuzzleStats {
   title: string | null;
   difficulty: Difficulty | null;
   players: number;
+  /** Results sent but not counted: over RESULTS_PER_ADDRESS of this puzzle from one address. */
+  notCounted: number;
   /** Whole percentages; null for a mode nobody played. */
   solveRate: { all: number; easy: number | null; normal: number | null };
   averageTries: number | null;
@@ -69,6 +71,7 @@ const modeRate = (figures: CrowdFigures, mode: 'easy' | 'normal') => {
 export function puzzleStats(
   tallies: readonly PuzzleTally[],
   catalogue: readonly CatalogueEntry[],
+  notCounted: Readonly<Record<string, number>> = {},
 ): PuzzleStats[] {
   const puzzles = new Map(catalogue.map(cataloguePuzzle).filter((entry) => entry !== null));
   const byPuzzle = new Map<string, PuzzleTally[]>();
@@ -84,6 +87,7 @@ export function puzzleStats(
       title: puzzle?.title ?? null,
       difficulty: puzzle?.difficulty ?? null,
       players: figures.players,
+      notCounted: notCounted[id] ?? 0,
       solveRate: {
         all: percent(figures.solved, figures.players),
         easy: modeRate(figures, 'easy'),
@@ -117,6 +121,7 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
     'PUZZLE',
     'LABEL',
     'PLAYERS',
+    'NOT COUNTED',
     'SOLVED',
     'EASY',
     'NORMAL',
@@ -128,6 +133,7 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
     item.id,
     item.difficulty ?? '?',
     String(item.players),
+    String(item.notCounted),
     rate(item.solveRate.all),
     rate(item.solveRate.easy),
     rate(item.solveRate.normal),
@@ -136,15 +142,47 @@ export function formatPuzzleStats(stats: readonly PuzzleStats[]): string {
       ? `${visible(item.foundLastMostOften.category)} (${item.foundLastMostOften.count} of ${item.foundLastMostOften.of})`
       : '–',
   ]);
-  const mismatches = stats.filter((item) => item.labelMismatch !== null);
-  const check =
-    mismatches.length === 0
-      ? [`Every label agrees with its solve rate (checked from ${CROWD_MINIMUM} results).`]
-      : [
-          `Labels to look at (from ${CROWD_MINIMUM} results; thresholds in docs/puzzle-authoring.md):`,
-          ...mismatches.map(
-            (item) => `  ${item.id} (${item.date ?? '?'}) is ${item.labelMismatch}`,
-          ),
-        ];
-  return [...formatTable(header, rows), '', ...check].join('\n');
+  return [...formatTable(header, rows), '', ...labelCheck(stats)].join('\n');
+}
+
+const results = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
+/** "20 results" or "from 20 to 134 results": how many results the puzzles' conclusions rest on. */
+const resultRange = (items: readonly PuzzleStats[]) => {
+  const counts = items.map((item) => item.players);
+  const [low, high] = [Math.min(...counts), Math.max(...counts)];
+  return low === high ? results(low) : `from ${low} to ${results(high)}`;
+};
+const puzzles = (n: number) => `${n} ${n === 1 ? 'puzzle' : 'puzzles'}`;
+
+/**
+ * What the labels' check concluded, each conclusion with the number of results it rests on: a
+ * label is checked only from CROWD_MINIMUM results (core/crowd.ts), and the puzzles with fewer are
+ * named as not checked, never counted as agreeing.
+ */
+function labelCheck(stats: readonly PuzzleStats[]): string[] {
+  const checked = stats.filter((item) => item.players >= CROWD_MINIMUM);
+  const unchecked = stats.filter((item) => item.players < CROWD_MINIMUM);
+  const mismatches = checked.filter((item) => item.labelMismatch !== null);
+  const lines =
+    checked.length === 0
+      ? [`No label checked yet: a label is checked once its puzzle has ${results(CROWD_MINIMUM)}.`]
+      : mismatches.length === 0
+        ? [
+            `Every label checked agrees with its solve rate: ${puzzles(checked.length)}, ${resultRange(checked)} each.`,
+          ]
+        : [
+            `Labels to look at (${puzzles(checked.length)} checked; thresholds in docs/puzzle-authoring.md):`,
+            ...mismatches.map(
+              (item) =>
+                `  ${item.id} (${item.date ?? '?'}) is ${item.labelMismatch}, from ${results(item.players)}`,
+            ),
+          ];
+  if (unchecked.length > 0) {
+    lines.push(
+      `Not checked, fewer than ${results(CROWD_MINIMUM)}: ${unchecked
+        .map((item) => `${item.id} (${results(item.players)})`)
+        .join(', ')}.`,
+    );
+  }
+  return lines;
 }

@@ -273,7 +273,17 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
       wrongTries: [],
       browserId: browser(1),
     });
-    await insertResults(db, posts);
+    await insertResults(
+      db,
+      posts.map((post) => ({ post, addressGroup: '192.0.2.1' })),
+      1000,
+    );
+    // Two more of puzzle_2 from the same address, over a limit of 1: not counted.
+    const more = [2, 3].map((n) => ({
+      post: { ...posts[20]!, browserId: browser(n) },
+      addressGroup: '192.0.2.1',
+    }));
+    expect(await insertResults(db, more, 1)).toEqual(['not counted', 'not counted']);
 
     expect(await owner('puzzle-stats', '--json')).toBe(0);
     const stats = JSON.parse(out.join('\n')) as unknown[];
@@ -284,6 +294,7 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
         title: 'Bounce Back',
         difficulty: 'easy',
         players: 20,
+        notCounted: 0,
         solveRate: { all: 60, easy: 100, normal: 50 },
         averageTries: 3,
         distribution: [0, 0, 12, 0, 0, 0, 0, 0],
@@ -293,6 +304,7 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
       expect.objectContaining({
         id: 'puzzle_2',
         players: 1,
+        notCounted: 2,
         solveRate: { all: 100, easy: 100, normal: null },
         labelMismatch: null,
       }),
@@ -302,14 +314,40 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     expect(await owner('puzzle-stats')).toBe(0);
     const text = out.join('\n');
     expect(text).toMatch(
-      /^DATE\s+PUZZLE\s+LABEL\s+PLAYERS\s+SOLVED\s+EASY\s+NORMAL\s+AVG TRIES\s+FOUND LAST MOST OFTEN/,
+      /^DATE\s+PUZZLE\s+LABEL\s+PLAYERS\s+NOT COUNTED\s+SOLVED\s+EASY\s+NORMAL\s+AVG TRIES\s+FOUND LAST MOST OFTEN/,
     );
     expect(text).toMatch(
-      /2025-04-07\s+puzzle_1\s+easy\s+20\s+60%\s+100%\s+50%\s+3\.0\s+Sources of water \(12 of 12\)/,
+      /2025-04-07\s+puzzle_1\s+easy\s+20\s+0\s+60%\s+100%\s+50%\s+3\.0\s+Sources of water \(12 of 12\)/,
     );
+    // Each conclusion says how many results it rests on; too few are not checked, never "agree".
     expect(text).toContain(
-      '  puzzle_1 (2025-04-07) is labelled easy but only 60% solved it (easy expects at least 75%)',
+      '  puzzle_1 (2025-04-07) is labelled easy but only 60% solved it (easy expects at least 75%), from 20 results',
     );
+    expect(text).toContain('Not checked, fewer than 20 results: puzzle_2 (1 result).');
+  });
+
+  it('never says a label was checked from 20 results when its puzzle has 3', async () => {
+    const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const posts: CrowdPost[] = [1, 2, 3].map((n) => ({
+      puzzleId: 'puzzle_1',
+      mode: 'easy',
+      won: true,
+      tries: 2,
+      wrongTries: [[0]],
+      browserId: browser(n),
+    }));
+    await insertResults(
+      db,
+      posts.map((post) => ({ post, addressGroup: '192.0.2.1' })),
+      30,
+    );
+    expect(await owner('puzzle-stats')).toBe(0);
+    const text = out.join('\n');
+    expect(text).not.toContain('checked from 20');
+    expect(text).toContain(
+      'No label checked yet: a label is checked once its puzzle has 20 results.',
+    );
+    expect(text).toContain('Not checked, fewer than 20 results: puzzle_1 (3 results).');
   });
 
   it('says when no puzzle has results yet', async () => {

@@ -153,7 +153,11 @@ export async function runOwnerCommand(
       return withSource(context, (source) => importSubmission(context, source, command));
     case 'puzzle-stats':
       return withSource(context, async (source) => {
-        const stats = puzzleStats(await source.tallies(), readCatalogue(context.puzzlesDir));
+        const stats = puzzleStats(
+          await source.tallies(),
+          readCatalogue(context.puzzlesDir),
+          await source.notCounted(),
+        );
         context.out(command.json ? JSON.stringify(stats, null, 2) : formatPuzzleStats(stats));
         return 0;
       });

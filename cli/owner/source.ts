@@ -26,7 +26,7 @@ import {
   type InboxKind,
 } from '../../server/db/inbox-store';
 import { migrate } from '../../server/db/migrate';
-import { resultTallies, type PuzzleTally } from '../../server/db/results-store';
+import { resultTallies, resultsNotCounted, type PuzzleTally } from '../../server/db/results-store';
 import { openEmbeddedDatabase, pgliteDir } from '../../server/db/pglite-database';
 import { openPostgresDatabase } from '../../server/db/postgres-database';
 import { readOwnerAccess, type OwnerAccess } from '../../server/owner-access';
@@ -40,6 +40,8 @@ export interface OwnerSource {
   markHandled(kind: InboxKind, id: number): Promise<InboxEntry | null>;
   /** The crowd's results of every puzzle, counted as the panel's figures are (resultTallies). */
   tallies(): Promise<PuzzleTally[]>;
+  /** Results of each puzzle not counted: over RESULTS_PER_ADDRESS from one address. */
+  notCounted(): Promise<Record<string, number>>;
   /** Writes a backup (server/db/backup.ts) to `file`, gzip-compressed. */
   backup(file: string): Promise<void>;
   /** Restores the backup in `file`; NotEmptyError when the database holds anything and not `replace`. */
@@ -64,6 +66,7 @@ export function databaseSource(db: Database, description: string): OwnerSource {
     get: (kind, id) => getInboxEntry(db, kind, id),
     markHandled: (kind, id) => markHandled(db, kind, id),
     tallies: () => resultTallies(db, null),
+    notCounted: () => resultsNotCounted(db),
     backup: async (file) => {
       await writeBackupTo(db, createWriteStream(file, { mode: 0o600 }));
     },
@@ -138,6 +141,8 @@ export function serverSource(access: OwnerAccess): OwnerSource {
     get: async (kind, id) => entry(await call('GET', `/${kind}/${id}`)),
     markHandled: async (kind, id) => entry(await call('POST', `/${kind}/${id}/handle`)),
     tallies: async () => z.array(puzzleTallySchema).parse(await call('GET', '/puzzle-stats')),
+    notCounted: async () =>
+      z.record(z.string(), z.number().int()).parse(await call('GET', '/results-not-counted')),
     backup: async (file) => {
       const response = await send('GET', '/backup');
       if (!response.ok || !response.body)

@@ -11,3 +11,15 @@ export const MESSAGES = {
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
+
+/**
+ * What "Sort the words into 4 groups of 3 words each" adds: each group holding more or fewer than
+ * three words, by the groups' sizes ("Group 1 has 4 words.").
+ */
+export function groupSizeProblems(groups: readonly (readonly unknown[])[]): string[] {
+  return groups.flatMap((words, index) =>
+    words.length === 3
+      ? []
+      : [`Group ${index + 1} has ${words.length} ${words.length === 1 ? 'word' : 'words'}.`],
+  );
+}

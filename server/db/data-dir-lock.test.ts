@@ -133,4 +133,53 @@ describe('data folder lock', () => {
       `is in use by the Linchpin server (process ${pid})`,
     );
   }, 30_000);
+
+  it('lets exactly one of 10 processes racing for one stale lock win, 50 times over', async () => {
+    const ROUNDS = 50;
+    const RACERS = 10;
+    // Each racer, told a round and a moment, tries once to take the folder at that moment and
+    // says whether it won; a winner keeps the lock (the next round starts from a stale one).
+    const script = `import { acquireDataDirLock } from './server/db/data-dir-lock.ts';
+      import { createInterface } from 'node:readline';
+      const dir = process.argv[1];
+      console.log('ready');
+      for await (const line of createInterface({ input: process.stdin })) {
+        const [round, at] = line.split(' ').map(Number);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+        let won = true;
+        try { await acquireDataDirLock(dir, 'owner'); } catch { won = false; }
+        console.log(round + ' ' + (won ? 'won' : 'lost'));
+      }`;
+    const racers = Array.from({ length: RACERS }, () => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script, dataDir],
+        { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      children.push(child);
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return { child, output: () => output };
+    });
+    const waitFor = async (test: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!test()) {
+        if (Date.now() > deadline) throw new Error('the racers did not answer');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await waitFor(() => racers.every((racer) => racer.output().includes('ready')));
+    const stale = JSON.stringify({ pid: await deadPid(), role: 'server', token: 'crashed' });
+    const winners: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      writeFileSync(lockPath(dataDir), stale);
+      const at = Date.now() + 30;
+      for (const racer of racers) racer.child.stdin?.write(`${round} ${at}\n`);
+      const said = (racer: (typeof racers)[number]) =>
+        new RegExp(`^${round} (won|lost)$`, 'm').exec(racer.output())?.[1];
+      await waitFor(() => racers.every((racer) => said(racer) !== undefined));
+      winners.push(racers.filter((racer) => said(racer) === 'won').length);
+    }
+    expect(winners).toEqual(Array<number>(ROUNDS).fill(1));
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +12,10 @@ import { z } from 'zod';
  * container the restarted server often gets the very pid it had), or when its pid is our own but
  * the token is not one this process holds. A lock written before start times were recorded names a
  * holder only while that pid runs the server or the owner's tool.
+ *
+ * Taking the lock is atomic: a new lock is written aside and linked into place (never seen half
+ * written), and a stale lock is replaced only by the one process that claims its takeover marker
+ * (`claimTakeover`), so of any number of processes racing for a stale lock exactly one wins.
  */
 export type LockRole = 'server' | 'owner';
 
@@ -84,13 +88,16 @@ function isHeld(lock: LockFile): boolean {
   return lock.startTime !== undefined ? lock.startTime === started : runsLinchpin(lock.pid);
 }
 
-async function readLock(dataDir: string): Promise<LockFile | null> {
-  let text: string;
+async function readLockText(file: string): Promise<string | null> {
   try {
-    text = await readFile(lockPath(dataDir), 'utf8');
+    return await readFile(file, 'utf8');
   } catch {
     return null;
   }
+}
+
+function parseLock(text: string | null): LockFile | null {
+  if (text === null) return null;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -99,6 +106,10 @@ async function readLock(dataDir: string): Promise<LockFile | null> {
   }
   const parsed = lockSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+async function readLock(dataDir: string): Promise<LockFile | null> {
+  return parseLock(await readLockText(lockPath(dataDir)));
 }
 
 /** The live process holding the lock, or null when the folder is free (a stale lock counts as free). */
@@ -111,24 +122,94 @@ function isExists(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'EEXIST';
 }
 
-async function tryAcquire(dataDir: string, mine: LockFile): Promise<LockHolder | null> {
-  const file = lockPath(dataDir);
+/**
+ * Creates `file` holding `text` only if there is no such file, all at once: the text is written to
+ * a file of its own first, then linked into place (link fails if the name exists), so nobody ever
+ * reads a half-written lock.
+ */
+async function createExclusive(file: string, text: string): Promise<boolean> {
+  const temp = `${file}.${randomUUID()}.tmp`;
+  await writeFile(temp, text);
   try {
-    await writeFile(file, JSON.stringify(mine), { flag: 'wx' });
-    return null;
+    await link(temp, file);
+    return true;
   } catch (error) {
-    if (!isExists(error)) throw error;
+    if (isExists(error)) return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
   }
-  const holder = await readLockHolder(dataDir);
-  if (holder) return holder;
-  // Stale or unreadable: a process that died (or was killed) left it behind.
-  await rm(file, { force: true });
+}
+
+/** What names one lock (or takeover marker) file: its token, or its whole text for a lock without one. */
+const identityOf = (text: string): string =>
+  parseLock(text)?.token ?? createHash('sha256').update(text).digest('base64url');
+
+const takeoverMarker = (dataDir: string, identity: string) =>
+  join(
+    dataDir,
+    `pglite.lock.takeover-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}`,
+  );
+
+/** A marker's creator is still at work: it runs, as the same process that wrote it. */
+function isAlive(marker: LockFile | null): boolean {
+  if (!marker || !isProcessAlive(marker.pid)) return false;
+  const started = processStartTime(marker.pid);
+  return started === null || marker.startTime === undefined || marker.startTime === started;
+}
+
+/**
+ * The right to replace the stale lock `identity`: only the process that creates its takeover
+ * marker (exclusively) may. A marker whose creator died is itself taken over the same way, through
+ * a marker named after it, so exactly one process ever holds the right. Returns the markers made
+ * or passed (to clean up), or the live process already taking over.
+ */
+async function claimTakeover(
+  dataDir: string,
+  identity: string,
+  mine: LockFile,
+): Promise<{ markers: string[] } | { busy: LockHolder | null }> {
+  const markers: string[] = [];
+  let name = takeoverMarker(dataDir, identity);
+  for (;;) {
+    markers.push(name);
+    const marker = { ...mine, token: randomUUID() };
+    if (await createExclusive(name, JSON.stringify(marker))) return { markers };
+    const text = await readLockText(name);
+    // Removed between the two steps: its taker finished; start again from the lock.
+    if (text === null) return { busy: null };
+    const existing = parseLock(text);
+    if (existing && isAlive(existing)) return { busy: { pid: existing.pid, role: existing.role } };
+    name = takeoverMarker(dataDir, identityOf(text));
+  }
+}
+
+type Attempt = { taken: true } | { taken: false; holder: LockHolder | null };
+
+async function tryAcquire(dataDir: string, mine: LockFile): Promise<Attempt> {
+  const file = lockPath(dataDir);
+  const text = JSON.stringify(mine);
+  if (await createExclusive(file, text)) return { taken: true };
+  const current = await readLockText(file);
+  if (current === null) return { taken: false, holder: null };
+  const lock = parseLock(current);
+  if (lock && isHeld(lock)) return { taken: false, holder: { pid: lock.pid, role: lock.role } };
+  // Stale or unreadable: a process that died (or was killed) left it behind. Several processes
+  // may find it at once; only the one that claims its takeover may replace it.
+  const identity = identityOf(current);
+  const claim = await claimTakeover(dataDir, identity, mine);
+  if ('busy' in claim) return { taken: false, holder: claim.busy };
   try {
-    await writeFile(file, JSON.stringify(mine), { flag: 'wx' });
-    return null;
-  } catch (error) {
-    if (!isExists(error)) throw error;
-    return (await readLockHolder(dataDir)) ?? { pid: 0, role: 'owner' };
+    // Nobody else can replace this lock now, and it cannot be removed: check it is the same one
+    // (another taker may have replaced it before our claim), then put ours in its place at once.
+    const still = await readLockText(file);
+    if (still === null || identityOf(still) !== identity) return { taken: false, holder: null };
+    const temp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temp, text);
+    await rename(temp, file);
+    return { taken: true };
+  } finally {
+    for (const marker of claim.markers) await rm(marker, { force: true });
   }
 }
 
@@ -153,11 +234,18 @@ export async function acquireDataDirLock(
   // Counted as held from the moment the file may name it, so no other caller here takes it over.
   heldTokens.add(token);
   try {
+    let lastHolder: LockHolder | null = null;
     for (;;) {
-      const holder = await tryAcquire(dataDir, mine);
-      if (holder === null) break;
-      if (Date.now() >= deadline) throw new DataDirBusyError(dataDir, holder);
-      await sleep(100);
+      const attempt = await tryAcquire(dataDir, mine);
+      if (attempt.taken) break;
+      lastHolder = attempt.holder ?? lastHolder;
+      if (Date.now() >= deadline) {
+        // Lost a race for a stale lock: the winner holds it now.
+        const holder = (await readLockHolder(dataDir)) ?? lastHolder;
+        if (holder) throw new DataDirBusyError(dataDir, holder);
+      }
+      // A race just lost is settled in a moment; a live holder is asked again less often.
+      await sleep(attempt.holder === null ? 5 : 100);
     }
   } catch (error) {
     heldTokens.delete(token);

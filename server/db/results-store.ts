@@ -7,59 +7,142 @@ import {
   type CrowdPost,
   type CrowdTally,
 } from '../../core/crowd';
-import { type Queryable } from './database';
+import { type Database, type Queryable } from './database';
+import { keyedHash, serverSecret } from './server-secret';
 
 /**
- * The crowd's results (server/db/migrations/004-puzzle-results.sql). Every query is
- * parameterised. A browser's id is never stored: only a hash of it with the puzzle id.
+ * The crowd's results (server/db/migrations/004-puzzle-results.sql and 005). Every query is
+ * parameterised. Neither a browser's id nor a client's address is ever stored: only hashes of
+ * each with the puzzle id (the address's with the database's own secret too).
  */
 
-/** The most results one INSERT carries (7 parameters a row). */
+/** The most results one INSERT carries (8 parameters a row). */
 export const MAX_RESULTS_PER_INSERT = 500;
 
 /** The stored key of a browser's result of a puzzle: one-way, and different for every puzzle. */
 export const resultKey = (post: Pick<CrowdPost, 'puzzleId' | 'browserId'>): string =>
   createHash('sha256').update(onceKey(post)).digest('base64url');
 
+/** A result to store, with the client address group it came from (server/client-address.ts). */
+export interface IncomingResult {
+  post: CrowdPost;
+  addressGroup: string;
+}
+
+/** What became of a result: stored, its browser's result already in, or over its address's limit. */
+export type ResultOutcome = 'counted' | 'already counted' | 'not counted';
+
+// Any fixed number: with a puzzle's hash, serialises the counting of that puzzle's results across
+// every connection and server process, so the per-address limit holds exactly.
+const RESULTS_LOCK_KEY = 7_146_302;
+
+/** The stored key of an address group's results of a puzzle: not an address, and not linkable. */
+const addressKey = (secret: string, puzzleId: string, group: string): string =>
+  keyedHash(secret, puzzleId, group);
+
 /**
- * Stores results in one statement, so in one commit. For each, true when it was stored, false
- * when that browser's result of that puzzle was already counted (then nothing is changed).
+ * Stores results in one transaction. For each: counted, already counted (that browser's result of
+ * that puzzle was in: nothing changed), or not counted (its address group already has
+ * `perAddress` results of that puzzle; the puzzle's not-counted tally goes up by one).
  */
 export async function insertResults(
-  db: Queryable,
-  posts: readonly CrowdPost[],
-): Promise<boolean[]> {
-  if (posts.length === 0) return [];
-  if (posts.length > MAX_RESULTS_PER_INSERT)
+  db: Database,
+  results: readonly IncomingResult[],
+  perAddress: number,
+): Promise<ResultOutcome[]> {
+  if (results.length === 0) return [];
+  if (results.length > MAX_RESULTS_PER_INSERT)
     throw new RangeError(`at most ${MAX_RESULTS_PER_INSERT} results at once`);
-  const keys = posts.map(resultKey);
-  const params: unknown[] = [];
-  const tuples = posts.map((post, row) => {
-    params.push(
-      post.puzzleId,
-      keys[row],
-      post.mode,
-      post.won,
-      post.tries,
-      foundLastOf(post),
-      JSON.stringify(post.wrongTries),
+  const secret = await serverSecret(db);
+  const rows = results.map(({ post, addressGroup }) => ({
+    post,
+    key: resultKey(post),
+    address: addressKey(secret, post.puzzleId, addressGroup),
+  }));
+  return db.transaction(async (tx) => {
+    const puzzles = [...new Set(rows.map((row) => row.post.puzzleId))].sort();
+    for (const puzzleId of puzzles)
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        RESULTS_LOCK_KEY,
+        puzzleId,
+      ]);
+    const addresses = [...new Set(rows.map((row) => row.address))];
+    const counted = await tx.query(
+      `SELECT address_key, count(*)::integer AS n FROM puzzle_results
+        WHERE address_key = ANY($1::text[]) GROUP BY address_key`,
+      [addresses],
     );
-    const base = row * 7;
-    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
+    const used = new Map(
+      counted.map((row) => {
+        const parsed = z.object({ address_key: z.string(), n: z.number().int() }).parse(row);
+        return [parsed.address_key, parsed.n];
+      }),
+    );
+    // In order: the first results of an address are the ones counted.
+    const allowed = rows.map((row) => {
+      const n = used.get(row.address) ?? 0;
+      if (n >= perAddress) return false;
+      used.set(row.address, n + 1);
+      return true;
+    });
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    rows.forEach(({ post, key, address }, index) => {
+      if (!allowed[index]) return;
+      const base = params.length;
+      params.push(
+        post.puzzleId,
+        key,
+        post.mode,
+        post.won,
+        post.tries,
+        foundLastOf(post),
+        JSON.stringify(post.wrongTries),
+        address,
+      );
+      tuples.push(`(${Array.from({ length: 8 }, (_, i) => `$${base + i + 1}`).join(', ')})`);
+    });
+    const stored = new Set<string>();
+    if (tuples.length > 0) {
+      const inserted = await tx.query(
+        `INSERT INTO puzzle_results
+           (puzzle_id, result_key, mode, won, tries, found_last, wrong_tries, address_key)
+         VALUES ${tuples.join(', ')}
+         ON CONFLICT (puzzle_id, result_key) DO NOTHING
+         RETURNING puzzle_id, result_key`,
+        params,
+      );
+      for (const row of inserted) stored.add(`${String(row.puzzle_id)} ${String(row.result_key)}`);
+    }
+    const outcomes = rows.map((row, index): ResultOutcome => {
+      if (!allowed[index]) return 'not counted';
+      // Two posts of one browser in one statement: the first is the one stored.
+      return stored.delete(`${row.post.puzzleId} ${row.key}`) ? 'counted' : 'already counted';
+    });
+    const refused = new Map<string, number>();
+    rows.forEach(({ post }, index) => {
+      if (outcomes[index] === 'not counted')
+        refused.set(post.puzzleId, (refused.get(post.puzzleId) ?? 0) + 1);
+    });
+    for (const [puzzleId, count] of refused)
+      await tx.query(
+        `INSERT INTO puzzle_results_not_counted (puzzle_id, count) VALUES ($1, $2)
+         ON CONFLICT (puzzle_id) DO UPDATE SET count = puzzle_results_not_counted.count + $2`,
+        [puzzleId, count],
+      );
+    return outcomes;
   });
-  const rows = await db.query(
-    `INSERT INTO puzzle_results (puzzle_id, result_key, mode, won, tries, found_last, wrong_tries)
-     VALUES ${tuples.join(', ')}
-     ON CONFLICT (puzzle_id, result_key) DO NOTHING
-     RETURNING puzzle_id, result_key`,
-    params,
+}
+
+/** How many results of each puzzle were not counted (over their address's limit). */
+export async function resultsNotCounted(db: Queryable): Promise<Record<string, number>> {
+  const rows = await db.query('SELECT puzzle_id, count FROM puzzle_results_not_counted');
+  return Object.fromEntries(
+    rows.map((row) => {
+      const parsed = z.object({ puzzle_id: z.string(), count: z.number().int() }).parse(row);
+      return [parsed.puzzle_id, parsed.count];
+    }),
   );
-  const stored = new Set(rows.map((row) => `${String(row.puzzle_id)} ${String(row.result_key)}`));
-  // Two posts of one browser in one statement: the first is the one stored.
-  return posts.map((post, index) => {
-    const key = `${post.puzzleId} ${keys[index]}`;
-    return stored.delete(key);
-  });
 }
 
 const tallyRow = z.object({

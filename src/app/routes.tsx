@@ -71,6 +71,7 @@ export const LAYOUT_ROUTES: readonly PageRoute[] = [
   page(ROUTES.archive, '../features/archive/archive-page.tsx', 'ArchivePage'),
   page(ROUTES.twodle, '../features/twodle/twodle-page.tsx', 'TwodlePage'),
   page(ROUTES.stats, '../features/stats/stats-page.tsx', 'StatsPage'),
+  page(ROUTES.transfer, '../features/transfer/transfer-page.tsx', 'TransferPage'),
   page(ROUTES.ad, '../features/ad/ad-page.tsx', 'AdPage'),
 ];
 

@@ -19,15 +19,18 @@ const FILES: Record<string, unknown> = {
 
 describe('the catalogue in the browser', () => {
   let requested: string[];
+  let addresses: string[];
   let failNext: boolean;
 
   beforeEach(() => {
     vi.resetModules();
     requested = [];
+    addresses = [];
     failNext = false;
     vi.stubGlobal('fetch', (url: string) => {
       const name = /\/puzzles\/([^.]+)\.json\?v=/.exec(url)?.[1] ?? '';
       requested.push(name);
+      addresses.push(url);
       if (failNext) {
         failNext = false;
         return Promise.reject(new TypeError('Failed to fetch'));
@@ -55,6 +58,30 @@ describe('the catalogue in the browser', () => {
     expect(await loadPuzzle('puzzle_99')).toBeNull();
     expect(await loadPuzzle('<script>')).toBeNull();
     expect(requested).toEqual(['index']);
+  });
+
+  it('asks for the list again once a new UTC day begins while the page is open, the day in the address', async () => {
+    const { loadPuzzle, loadSummaries, seedCatalogue } = await import('./catalogue');
+    // The page of 1 March lists the puzzles out that day: 2 March's is not sent before its day.
+    const firstOfMarch = MARCH.slice(0, 1).map(toSummary);
+    seedCatalogue(firstOfMarch, [], { day: '2027-03-01' });
+    expect((await loadSummaries('2027-03-01')).map((summary) => summary.id)).toEqual(['puzzle_1']);
+    expect(requested).toEqual([]);
+
+    const next = await loadSummaries('2027-03-02');
+    expect(next.map((summary) => summary.id)).toContain('puzzle_2');
+    expect((await loadPuzzle('puzzle_2'))?.title).toBe('Title puzzle_2');
+    await loadSummaries('2027-03-02');
+    expect(requested).toEqual(['index', '2027-03']);
+    // A shared cache may hold the day before's copy of the plain address for a moment.
+    expect(addresses.every((address) => address.endsWith('&day=2027-03-02'))).toBe(true);
+  });
+
+  it('keeps the list the server rendered with, whatever day a page asks for (no day given)', async () => {
+    const { loadSummaries, seedCatalogue } = await import('./catalogue');
+    seedCatalogue([...MARCH, ...APRIL].map(toSummary), [], { replace: true });
+    await loadSummaries('2027-04-02');
+    expect(requested).toEqual([]);
   });
 
   it('tries a month again after the network failed', async () => {

@@ -14,11 +14,23 @@ import { settled, settling, type Settled } from './settled';
  * the puzzles that pass the check. `?v=` names the catalogue's version, so a browser never mixes
  * an old index with new puzzles.
  */
-const url = (name: string) => `/puzzles/${name}.json?v=${catalogueVersion}`;
+const url = (name: string) =>
+  `/puzzles/${name}.json?v=${catalogueVersion}${newDay ? `&day=${newDay}` : ''}`;
 
 let summaries: Settled<readonly PuzzleSummary[]> | null = null;
 const puzzles = new Map<string, Promise<Puzzle | null>>();
 const months = new Map<string, Promise<unknown>>();
+/**
+ * The UTC day the held list is the server's list of (the page's day, or the day it was fetched on);
+ * null while it is not known (on the server, which renders each day from its own list).
+ */
+let listedDay: string | null = null;
+/**
+ * A UTC day that began while the page was open. The server lists its puzzle only from then on, so
+ * the list and month files are asked again, with the day in the address: a shared cache may still
+ * hold the day before's copy for a moment (its s-maxage is counted in whole seconds).
+ */
+let newDay: string | null = null;
 
 async function fetchJson(name: string): Promise<unknown> {
   const response = await fetch(url(name));
@@ -36,9 +48,19 @@ const isSummaryList = (data: unknown): data is PuzzleSummary[] =>
       typeof item.title === 'string',
   );
 
-/** Every puzzle's summary, in puzzle-number order; fetched once, then read at once. */
-export function loadSummaries(): Promise<readonly PuzzleSummary[]> {
+/**
+ * Every puzzle's summary, in puzzle-number order; fetched once, then read at once. A page that
+ * shows the day's puzzle passes its `today`: once a new UTC day has begun since the list was made,
+ * the list is fetched again (and the month files with it), so the new day's puzzle appears.
+ */
+export function loadSummaries(today?: string): Promise<readonly PuzzleSummary[]> {
+  if (summaries && today !== undefined && listedDay !== null && today > listedDay) {
+    summaries = null;
+    months.clear();
+    newDay = today;
+  }
   if (!summaries) {
+    if (today !== undefined) listedDay = today;
     const loading = fetchJson('index').then((data) => {
       if (!isSummaryList(data)) throw new Error('The puzzle list could not be read.');
       return data;
@@ -58,9 +80,12 @@ export function loadSummaries(): Promise<readonly PuzzleSummary[]> {
 export function seedCatalogue(
   list: readonly PuzzleSummary[],
   known: readonly Puzzle[],
-  options: { replace?: boolean } = {},
+  options: { replace?: boolean; day?: string } = {},
 ): void {
-  if (options.replace || !summaries) summaries = settled(list);
+  if (options.replace || !summaries) {
+    summaries = settled(list);
+    listedDay = options.day ?? null;
+  }
   for (const puzzle of known) if (!puzzles.has(puzzle.id)) puzzles.set(puzzle.id, settled(puzzle));
 }
 

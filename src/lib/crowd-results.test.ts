@@ -72,10 +72,27 @@ describe('sending a result', () => {
     expect(sentBodies()).toHaveLength(3);
   });
 
-  it('drops a result the server refuses for good', async () => {
+  it('drops a result the server refuses for good: malformed, or not counted', async () => {
     saveConsent('accepted');
-    fetchMock.mockResolvedValueOnce(answer(400, { error: 'There is no puzzle puzzle_12' }));
+    fetchMock.mockResolvedValueOnce(answer(400, { error: 'tries: too many' }));
     await recordResult(RESULT);
+    expect(localStorage.getItem(PENDING)).toBeNull();
+    fetchMock.mockResolvedValueOnce(answer(200, { status: 'not counted' }));
+    await recordResult(RESULT);
+    expect(localStorage.getItem(PENDING)).toBeNull();
+  });
+
+  it('keeps a result for a puzzle the server does not know yet, and for a rate limit', async () => {
+    saveConsent('accepted');
+    fetchMock.mockResolvedValueOnce(answer(404, { error: 'There is no puzzle puzzle_12' }));
+    await recordResult(RESULT);
+    expect(localStorage.getItem(PENDING)).toContain('puzzle_12');
+    fetchMock.mockResolvedValueOnce(answer(429, { error: 'slow down' }));
+    await sendPending();
+    expect(localStorage.getItem(PENDING)).toContain('puzzle_12');
+    // A static host's 404 (a page, not the game's JSON) will never count it: dropped.
+    fetchMock.mockResolvedValueOnce(answer(404, '<h1>Not found</h1>', 'text/html'));
+    await sendPending();
     expect(localStorage.getItem(PENDING)).toBeNull();
   });
 });

@@ -64,6 +64,18 @@ function browserId(): string {
 
 type Outcome = 'done' | 'retry';
 
+/**
+ * Counted, already counted, not counted, or refused for good (malformed, or a static host with no
+ * such address): done. The server down, too busy or over its limit, or the game's server not
+ * knowing the puzzle yet (its JSON 404: its catalogue or clock behind the player's): the result
+ * waits for the next visit (server/results-routes.ts).
+ */
+export function retryLater(response: Pick<Response, 'status' | 'headers'>): boolean {
+  if (response.status >= 500 || response.status === 429 || response.status === 408) return true;
+  const fromTheGame = (response.headers.get('content-type') ?? '').includes('application/json');
+  return response.status === 404 && fromTheGame;
+}
+
 async function post(result: CrowdResult, id: string): Promise<Outcome> {
   try {
     const response = await fetch(RESULTS_URL, {
@@ -74,11 +86,7 @@ async function post(result: CrowdResult, id: string): Promise<Outcome> {
       keepalive: true,
       credentials: 'omit',
     });
-    // Counted, already counted, or refused for good (a static host has no such address): done.
-    // The server down, too busy or over its limit: it waits for the next visit.
-    return response.status >= 500 || response.status === 429 || response.status === 408
-      ? 'retry'
-      : 'done';
+    return retryLater(response) ? 'retry' : 'done';
   } catch {
     return 'retry';
   }

@@ -90,6 +90,24 @@ describe('the early-input recorder', () => {
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
+  it('drops a press when another control now sits in its place (another day’s word)', () => {
+    const root = page(
+      '<div><button aria-label="Group 1">1</button><button>Spring</button><button>Leap</button></div>',
+    );
+    const [circle, spring] = root.querySelectorAll('button');
+    circle?.click();
+    spring?.click();
+    root.innerHTML =
+      '<div><button aria-label="Group 1" id="circle">1</button><button id="other">Anchor</button><button>Leap</button></div>';
+    const onCircle = vi.fn();
+    const onOther = vi.fn();
+    document.getElementById('circle')?.addEventListener('click', onCircle);
+    document.getElementById('other')?.addEventListener('click', onOther);
+    finishEarlyInput(root);
+    expect(onCircle).toHaveBeenCalledTimes(1);
+    expect(onOther).not.toHaveBeenCalled();
+  });
+
   it('gives the focus to the control in the same place when the page was drawn afresh', () => {
     const root = page('<p>Loading</p><div><button>A</button><button id="b">B</button></div>');
     document.getElementById('b')?.focus();

@@ -36,15 +36,44 @@ export function takeEarlyInput(): EarlyInput[] {
   return recorder()?.take() ?? [];
 }
 
-function resolve(input: Pick<EarlyInput, 'el' | 'path'>, root: Element): Element | null {
-  if (input.el.isConnected) return input.el;
-  if (!input.path) return null;
+/** The element now at `path` from `root`, or null. */
+function atPath(path: readonly number[], root: Element): Element | null {
   let node: Element | undefined = root;
-  for (const index of input.path) {
+  for (const index of path) {
     node = node.children[index];
     if (!node) return null;
   }
   return node;
+}
+
+function resolve(input: Pick<EarlyInput, 'el' | 'path'>, root: Element): Element | null {
+  if (input.el.isConnected) return input.el;
+  return input.path ? atPath(input.path, root) : null;
+}
+
+/**
+ * What a control is to the player: its kind (element, type, role) and its name (its label, or its
+ * text). Two controls alike in both are the same control, wherever the page was drawn.
+ */
+function controlSignature(el: Element): string {
+  const kind = [el.tagName, el.getAttribute('type') ?? '', el.getAttribute('role') ?? ''];
+  const name =
+    el.getAttribute('aria-label') ??
+    (el instanceof HTMLInputElement
+      ? `${el.name}=${el.value} ${el.closest('label')?.textContent ?? ''}`
+      : (el.textContent ?? ''));
+  return [...kind, name.replace(/\s+/g, ' ').trim()].join('|');
+}
+
+/**
+ * The control a held press or key goes to: the one pressed, or, on a page drawn afresh, the
+ * control now in its place only if it is the same control (same kind and name: not another day's
+ * word on the same tile); otherwise none, and the press is dropped.
+ */
+function replayTarget(input: Pick<EarlyInput, 'el' | 'path'>, root: Element): Element | null {
+  if (input.el.isConnected) return input.el;
+  const el = input.path ? atPath(input.path, root) : null;
+  return el && controlSignature(el) === controlSignature(input.el) ? el : null;
 }
 
 /** Child indexes from `root` to `el`, as the recorder notes them; null when `el` is not inside. */
@@ -88,13 +117,13 @@ function restoreFocus(root: Element | null): void {
   if (el instanceof HTMLElement) el.focus();
 }
 
-/** Replays each held input on its control (or the control now in its place). */
+/** Replays each held input on its control (or the same control now in its place). */
 export function replayEarlyInput(inputs: readonly EarlyInput[], root: Element | null): void {
   document.documentElement.removeAttribute('data-early-input');
   for (const input of inputs) input.el.removeAttribute('data-early');
   if (!root) return;
   for (const input of inputs) {
-    const el = resolve(input, root);
+    const el = replayTarget(input, root);
     if (!el) continue;
     if (input.type === 'click' && el instanceof HTMLElement) {
       el.click();

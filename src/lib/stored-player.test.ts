@@ -27,7 +27,10 @@ describe('the stored player', () => {
     const again = readStoredPlayer(TODAY);
     expect(again.daily).toEqual({ completed: true, won: true, date: TODAY, score: 5, attempts: 2 });
     expect(again.completions[TODAY]?.puzzleId).toBe('puzzle_14');
-    expect(again.history).toEqual([{ date: TODAY, id: 'puzzle_14', attempts: 2, won: true }]);
+    // The daily mark stays: a move to another device works the streak out from it.
+    expect(again.history).toEqual([
+      { date: TODAY, id: 'puzzle_14', attempts: 2, won: true, daily: true },
+    ]);
     expect(again.stats?.currentStreak).toBe(1);
     expect(localStorage.getItem(`linchpin_puzzleCompleted_${TODAY}`)).not.toBeNull();
     expect(document.cookie).toContain('linchpin_daily_puzzle=');

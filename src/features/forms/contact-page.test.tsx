@@ -27,6 +27,20 @@ afterEach(() => {
 });
 
 describe('ContactPage', () => {
+  it('counts the message’s characters as the player types near the 5,000 limit', async () => {
+    mockFetch(answer(201, { id: 1 }));
+    const user = userEvent.setup();
+    render(<ContactPage />);
+    const message = field(/message/i);
+    await user.click(message);
+    await user.paste('x'.repeat(3999));
+    expect(screen.queryByText(/of 5,000 characters/)).not.toBeInTheDocument();
+    await user.type(message, 'y');
+    expect(message).toHaveAccessibleDescription('4,000 of 5,000 characters');
+    await user.paste('z'.repeat(1002));
+    expect(screen.getByText('5,002 of 5,000 characters: 2 too many')).toBeInTheDocument();
+  });
+
   it('shows a message next to each missing field and focuses the first one, without posting', async () => {
     const fetchMock = mockFetch(answer(201, { id: 1 }));
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, validateContact } from '../../../core/forms';
+import { CONTACT_FIELDS, FORM_LIMITS, validateContact } from '../../../core/forms';
 import { readSiteConfig } from '../../lib/site-config';
 import { FORM_STRINGS } from './form-strings';
 import { EmailField, FormField } from './form-field';
@@ -28,7 +28,12 @@ export function ContactPage() {
     >
       <FormField {...field('name')} label={FORM_STRINGS.name} autoComplete="name" />
       <EmailField {...field('email')} />
-      <FormField {...field('message')} label={FORM_STRINGS.message} multiline />
+      <FormField
+        {...field('message')}
+        label={FORM_STRINGS.message}
+        multiline
+        limit={FORM_LIMITS.message}
+      />
     </PostedForm>
   );
 }

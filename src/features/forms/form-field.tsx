@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { FORM_STRINGS } from './form-strings';
 
+/** The character count shows once the text is this near its limit (docs/decisions.md). */
+export const COUNT_FROM = 0.8;
+
 interface FieldProps {
   /** The field name posted to the server; also the base of the element ids. */
   name: string;
@@ -15,6 +18,8 @@ interface FieldProps {
   type?: 'text' | 'email';
   autoComplete?: string;
   optional?: boolean;
+  /** The field's limit: near it, a count shows as the player types ("4,120 of 5,000 characters"). */
+  limit?: number;
 }
 
 /** A labelled input with its help text and its error message, both tied to it for screen readers. */
@@ -30,11 +35,16 @@ export function FormField({
   type = 'text',
   autoComplete = 'off',
   optional = false,
+  limit,
 }: FieldProps) {
   const id = `field-${name}`;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const countId = `${id}-count`;
+  const counting = limit !== undefined && value.length >= limit * COUNT_FROM;
+  const describedBy = [help ? helpId : null, error ? errorId : null, counting ? countId : null]
+    .filter(Boolean)
+    .join(' ');
   const common = {
     id,
     name,
@@ -58,6 +68,14 @@ export function FormField({
       ) : (
         <input {...common} type={type} onChange={(event) => onChange(name, event.target.value)} />
       )}
+      {counting ? (
+        <p
+          id={countId}
+          className={value.length > limit ? 'form-count form-count-over' : 'form-count'}
+        >
+          {FORM_STRINGS.characterCount(value.length, limit)}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="form-error">
           {error}

@@ -1,3 +1,5 @@
+import { formatCount } from '../../../core/numbers';
+
 /** Visible text of a lazily loaded feature; the shell's text is in src/strings.ts. */
 export const FORM_STRINGS = {
   requiredNote: 'Every field is required unless it says optional.',
@@ -18,6 +20,10 @@ export const FORM_STRINGS = {
   email: 'Email',
   emailHelp: 'Used only to reply to you. Never shown or shared.',
   message: 'Message',
+  characterCount: (count: number, limit: number) =>
+    count > limit
+      ? `${formatCount(count)} of ${formatCount(limit)} characters: ${formatCount(count - limit)} too many`
+      : `${formatCount(count)} of ${formatCount(limit)} characters`,
   send: 'Send Message',
   contactThanksTitle: 'Thank you!',
   contactThanksText:

@@ -2,6 +2,7 @@ import { groupsOf, type GameState } from '../../../core/game/engine';
 import type { PaletteColor } from '../../../core/game/palette';
 import { useRovingFocus } from '../../components/use-roving-focus';
 import { STRINGS } from '../../strings';
+import { BOARD_STRINGS } from './board-strings';
 
 interface ColorSelectorsProps {
   state: GameState;
@@ -21,6 +22,8 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
         const name =
           trueCategory === undefined ? null : state.puzzle.categories[trueCategory]?.name;
         const chosen = state.activeCategory === index;
+        const count = groups[index]?.length ?? 0;
+        const captionId = `selector-caption-${index}`;
         return (
           <div key={color.name} className="selector">
             <button
@@ -28,6 +31,7 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
               className={`selector-circle${chosen ? ' selector-chosen' : ''}`}
               style={{ background: color.fill, color: color.ink }}
               aria-pressed={chosen}
+              aria-describedby={captionId}
               aria-disabled={disabled || undefined}
               tabIndex={tabIndexOf(index)}
               data-roving-index={index}
@@ -38,7 +42,14 @@ export function ColorSelectors({ state, colors, disabled, onChoose }: ColorSelec
               <span aria-hidden="true">{index + 1}</span>
               <span className="visually-hidden">{STRINGS.category(index + 1)}</span>
             </button>
-            <span className="selector-caption">{name ?? `${groups[index]?.length ?? 0}/3`}</span>
+            {/* More than three words is said in words too, not by colour alone. */}
+            <span
+              id={captionId}
+              className={`selector-caption${name === null && count > 3 ? ' selector-over' : ''}`}
+            >
+              {name ?? `${count}/3`}
+              {name === null && count > 3 ? ` ${BOARD_STRINGS.groupOver}` : null}
+            </span>
           </div>
         );
       })}

@@ -131,6 +131,22 @@ describe('GameBoard', () => {
     expect(screen.getByText('Try 1 of 6')).toBeInTheDocument();
   });
 
+  it('marks a group of more than three at its circle, in words, and names it on Submit', async () => {
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(screen.getByRole('button', { name: 'Category 1' }));
+    for (const word of ['Ring', 'Chime', 'Necklace', 'Toll']) await user.click(tile(word));
+    const first = screen.getByRole('button', { name: 'Category 1' });
+    expect(first).toHaveAccessibleDescription('4/3 over');
+    expect(screen.getByRole('button', { name: 'Category 2' })).toHaveAccessibleDescription('0/3');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const status = screen.getByText('Sort the words into 4 groups of 3 words each').closest('p');
+    expect(status).toHaveTextContent(
+      'Sort the words into 4 groups of 3 words each. Group 1 has 4 words. Group 2 has 0 words. Group 3 has 0 words. Group 4 has 0 words.',
+    );
+    expect(screen.getByText('Try 1 of 6')).toBeInTheDocument();
+  });
+
   it('in solution mode lists every category and names the circles', () => {
     renderBoard({}, 'solution');
     const panel = screen.getByRole('region', { name: 'Puzzle Solution' });

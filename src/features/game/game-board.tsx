@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import {
   currentTry,
+  groupsOf,
   hasWon,
   isGameOver,
   livesLeft,
   maxTries,
   type PageMode,
 } from '../../../core/game/engine';
-import { MESSAGES } from '../../../core/game/messages';
+import { groupSizeProblems, MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import type { Puzzle } from '../../../core/puzzle';
 import type { DailyCompletion } from '../../../core/records';
@@ -22,7 +23,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { STRINGS } from '../../strings';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { ColorSelectors } from './color-selectors';
-import { GameEnd } from './game-end';
+import { GameEnd, GameResult } from './game-end';
 import { PuzzleHeading } from './puzzle-heading';
 import { TileGrid } from './tile-grid';
 import { latestFeedbackText, TryFeedback } from './try-feedback';
@@ -115,10 +116,13 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   const { show: showShare, share } = useShare({ state, puzzle, tries, isDaily, sharedLink });
 
   const ended = over && state.status !== 'solution';
-  // docs/spec.md §4: when the game ends, the Share modal opens, and the game is recorded.
+  // docs/spec.md §4: when the game ends, the Share modal opens, and the game is recorded. A game
+  // that opens finished (a reload, or Play Today's Puzzle again) opens on its result instead: the
+  // dialog comes only at the moment the game ends (docs/decisions.md).
   const onEnded = useEffectEvent(() => {
+    if (openedOver) return;
     showShare();
-    if (openedOver || sharedLink) return;
+    if (sharedLink) return;
     // Only with consent, and never holding up the game (docs/product-decisions.md).
     countResult(crowdResultOf(state));
     void saveGame(
@@ -144,6 +148,8 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   }, [state, opened.state, pageMode, today, isDaily, sharedLink]);
 
   const notice = state.notice;
+  // "Sort the words into 4 groups of 3 words each" names the groups that are short or over.
+  const problems = notice?.code === 'incompleteGrouping' ? groupSizeProblems(groupsOf(state)) : [];
   useEffect(() => {
     if (notice?.code !== 'incompleteGrouping' || prefersReducedMotion()) return;
     submitRef.current?.animate?.(
@@ -159,52 +165,66 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
   }, [notice]);
 
   return (
-    <div className="board">
-      <PuzzleHeading
-        puzzle={puzzle}
-        difficulty={state.difficulty}
-        showDate={!isDaily && !sharedLink}
-      />
-      <TileGrid state={state} colors={colors} disabled={over} onToggle={toggleTile} />
-      <ColorSelectors state={state} colors={colors} disabled={over} onChoose={chooseCategory} />
-      {state.status === 'solution' ? null : (
-        <p className="try-counter" aria-live="polite">
-          {STRINGS.tryCounter(tries, maxTries(state))}
-        </p>
-      )}
-      <p
-        className={`notice${notice ? ` notice-${notice.kind}` : ''}`}
-        role="status"
-        aria-live="polite"
-      >
-        {notice ? MESSAGES[notice.code] : ''}
-      </p>
-      {over ? null : (
-        <div className="board-actions">
-          <button type="button" className="button" onClick={() => dispatch({ type: 'clearAll' })}>
-            {STRINGS.clearAll}
-          </button>
-          <button
-            ref={submitRef}
-            type="button"
-            className="button primary"
-            onClick={() => dispatch({ type: 'submit' })}
+    <div className={`board${over ? ' board-over' : ''}`}>
+      {/* The first screen: everything a try needs, fitted to the window (game.css). */}
+      <div className="board-screen">
+        <PuzzleHeading
+          puzzle={puzzle}
+          difficulty={state.difficulty}
+          showDate={!isDaily && !sharedLink}
+        />
+        <div className="tile-area">
+          <TileGrid state={state} colors={colors} disabled={over} onToggle={toggleTile} />
+          <p
+            className={`notice${notice ? ` notice-${notice.kind}` : ''}`}
+            role="status"
+            aria-live="polite"
           >
-            {STRINGS.submit}
-          </button>
+            {notice ? <span>{MESSAGES[notice.code]}</span> : null}
+            {problems.length > 0 ? '.' : null}
+            {problems.map((problem) => (
+              <span key={problem}> {problem}</span>
+            ))}
+          </p>
         </div>
-      )}
-      <TryFeedback state={state} />
+        <ColorSelectors state={state} colors={colors} disabled={over} onChoose={chooseCategory} />
+        <div className="board-controls">
+          {state.status === 'solution' ? null : (
+            <p className="try-counter" aria-live="polite">
+              {STRINGS.tryCounter(tries, maxTries(state))}
+            </p>
+          )}
+          {over ? (
+            state.status === 'solution' ? null : (
+              <GameResult state={state} tries={tries} onShare={share} />
+            )
+          ) : (
+            <div className="board-actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => dispatch({ type: 'clearAll' })}
+              >
+                {STRINGS.clearAll}
+              </button>
+              <button
+                ref={submitRef}
+                type="button"
+                className="button primary"
+                onClick={() => dispatch({ type: 'submit' })}
+              >
+                {STRINGS.submit}
+              </button>
+            </div>
+          )}
+        </div>
+        <TryFeedback state={state} />
+      </div>
       <p className="visually-hidden" aria-live="polite">
         {latestFeedbackText(state)}
       </p>
       {over ? (
-        <GameEnd
-          state={state}
-          tries={tries}
-          onShare={share}
-          crowd={sharedLink ? null : isDaily ? 'today' : 'archive'}
-        />
+        <GameEnd state={state} crowd={sharedLink ? null : isDaily ? 'today' : 'archive'} />
       ) : null}
     </div>
   );

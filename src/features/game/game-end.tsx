@@ -9,16 +9,39 @@ import { SolutionPanel } from './solution-panel';
 import { CrowdPanel } from './crowd-panel';
 import { gameHref } from '../../../core/routes';
 
-/** After the game: the result, the solution, and where to go next. */
-export function GameEnd({
+/**
+ * The result, in the board's first screen where Clear All and Submit were: won or not, in how many
+ * tries, and Share. A finished game opens on it (the Share dialog opens by itself only as the game
+ * ends).
+ */
+export function GameResult({
   state,
   tries,
   onShare,
-  crowd = null,
 }: {
   state: GameState;
   tries: number;
   onShare: () => void;
+}) {
+  return (
+    <div className="result">
+      <div role="status">
+        <h2 id="result-title">{hasWon(state) ? STRINGS.wonTitle : STRINGS.lostTitle}</h2>
+        <p>{hasWon(state) ? STRINGS.wonText(tries) : STRINGS.lostText}</p>
+      </div>
+      <button type="button" className="button primary" onClick={onShare}>
+        {STRINGS.share}
+      </button>
+    </div>
+  );
+}
+
+/** After the game, below its first screen: the solution, and where to go next. */
+export function GameEnd({
+  state,
+  crowd = null,
+}: {
+  state: GameState;
   /** A catalogue puzzle's crowd figures: today's, or an archive day's; null for none (a made puzzle). */
   crowd?: 'today' | 'archive' | null;
 }) {
@@ -31,19 +54,8 @@ export function GameEnd({
   };
   return (
     <section className="game-end" aria-labelledby={solutionOnly ? undefined : 'result-title'}>
-      {solutionOnly ? null : (
-        <div className="result" role="status">
-          <h2 id="result-title">{hasWon(state) ? STRINGS.wonTitle : STRINGS.lostTitle}</h2>
-          <p>{hasWon(state) ? STRINGS.wonText(tries) : STRINGS.lostText}</p>
-        </div>
-      )}
       <SolutionPanel puzzle={state.puzzle} />
       <div className="end-actions">
-        {solutionOnly ? null : (
-          <button type="button" className="button primary" onClick={onShare}>
-            {STRINGS.share}
-          </button>
-        )}
         <button type="button" className="button" onClick={() => void playRandom()}>
           {STRINGS.randomPuzzle}
         </button>

@@ -50,7 +50,7 @@ function PuzzleLoader({
       navigate(gameHref({ puzzleId: puzzle.id, mode: 'play' }), { replace: true }),
     );
   }, [pageMode, puzzle, navigate]);
-  if (!puzzle) return <NotFoundScreen detail={`Puzzle "${id}" was not found.`} />;
+  if (!puzzle) return <NotFoundScreen detail={STRINGS.puzzleNotFound} />;
   return (
     <GameBoard
       // Retry turns into play without a new board.
@@ -86,7 +86,7 @@ export function GamePage() {
   if (!findPlayable(summaries, id, today)) {
     return (
       <GameShell>
-        <NotFoundScreen detail={`Puzzle "${id}" was not found.`} />
+        <NotFoundScreen detail={STRINGS.puzzleNotFound} />
       </GameShell>
     );
   }

@@ -24,27 +24,29 @@ export function PuzzleHeading({
   return (
     <div className="puzzle-heading">
       <h1 className="puzzle-title">{puzzle.title}</h1>
-      <p className="puzzle-meta">
-        {showDate ? <span>{formatDisplayDate(puzzle.date)}</span> : null}
-        {puzzle.author ? <span>{STRINGS.by(puzzle.author)}</span> : null}
-      </p>
-      <div className="mode-line">
-        <span className={`difficulty-chip difficulty-${difficulty}`}>
-          {STRINGS.modeLabel(DIFFICULTY_SETTINGS[difficulty].label)}
-        </span>
-        <button
-          type="button"
-          className="info-button"
-          aria-label={STRINGS.aboutModes}
-          aria-expanded={infoOpen}
-          aria-controls={infoId}
-          onClick={() => setInfoOpen((open) => !open)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setInfoOpen(false);
-          }}
-        >
-          <InfoIcon />
-        </button>
+      <div className="puzzle-line">
+        <p className="puzzle-meta">
+          {showDate ? <span>{formatDisplayDate(puzzle.date)}</span> : null}
+          {puzzle.author ? <span>{STRINGS.by(puzzle.author)}</span> : null}
+        </p>
+        <div className="mode-line">
+          <span className={`difficulty-chip difficulty-${difficulty}`}>
+            {STRINGS.modeLabel(DIFFICULTY_SETTINGS[difficulty].label)}
+          </span>
+          <button
+            type="button"
+            className="info-button"
+            aria-label={STRINGS.aboutModes}
+            aria-expanded={infoOpen}
+            aria-controls={infoId}
+            onClick={() => setInfoOpen((open) => !open)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setInfoOpen(false);
+            }}
+          >
+            <InfoIcon />
+          </button>
+        </div>
       </div>
       <p id={infoId} className="mode-info" hidden={!infoOpen}>
         {MODE_INFO}

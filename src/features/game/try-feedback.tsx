@@ -18,32 +18,37 @@ export function TryFeedback({ state }: { state: GameState }) {
   if (!settings.showFeedback) {
     return <p className="feedback-none">{STRINGS.noFeedbackHard}</p>;
   }
+  // On a short window the box shows the latest try; earlier ones are a scroll away (game.css). A
+  // scroll box takes the focus so a keyboard can scroll it.
   return (
-    <ol className="feedback" aria-label={STRINGS.triesLabel}>
-      {state.attempts.map((attempt, index) => (
-        <li key={index} className="feedback-row">
-          <span className="feedback-label">Try {index + 1}</span>
-          <span className="feedback-bars">
-            {attempt.results.map((result) => {
-              const level = feedbackLevel(result.correctCount);
-              return (
-                <span key={result.categoryId} className={`feedback-bar feedback-${level}`}>
-                  <span aria-hidden="true">
-                    {settings.showDetailedFeedback ? `${result.correctCount}/3` : GLYPH[level]}
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="feedback-scroll" tabIndex={0} role="group" aria-label={STRINGS.triesLabel}>
+      <ol className="feedback" aria-label={STRINGS.triesLabel}>
+        {state.attempts.map((attempt, index) => (
+          <li key={index} className="feedback-row">
+            <span className="feedback-label">Try {index + 1}</span>
+            <span className="feedback-bars">
+              {attempt.results.map((result) => {
+                const level = feedbackLevel(result.correctCount);
+                return (
+                  <span key={result.categoryId} className={`feedback-bar feedback-${level}`}>
+                    <span aria-hidden="true">
+                      {settings.showDetailedFeedback ? `${result.correctCount}/3` : GLYPH[level]}
+                    </span>
+                    <span className="visually-hidden">
+                      Category {result.categoryId + 1}:{' '}
+                      {settings.showDetailedFeedback
+                        ? `${result.correctCount} of 3 right`
+                        : SPOKEN[level]}
+                    </span>
                   </span>
-                  <span className="visually-hidden">
-                    Category {result.categoryId + 1}:{' '}
-                    {settings.showDetailedFeedback
-                      ? `${result.correctCount} of 3 right`
-                      : SPOKEN[level]}
-                  </span>
-                </span>
-              );
-            })}
-          </span>
-        </li>
-      ))}
-    </ol>
+                );
+              })}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 

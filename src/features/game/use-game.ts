@@ -5,6 +5,7 @@ import {
   type GameAction,
   type GameState,
 } from '../../../core/game/engine';
+import { setBoardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 
 export const NOTICE_MS = 3000;
@@ -25,6 +26,12 @@ export function useGame(open: () => GameState) {
     setGameActive(active);
   }, [active, setGameActive]);
   useEffect(() => () => setGameActive(false), [setGameActive]);
+  // Settings previews the palette in this board's order of colours.
+  const colorOrder = state.colorOrder;
+  useEffect(() => {
+    setBoardColorOrder(colorOrder);
+    return () => setBoardColorOrder(null);
+  }, [colorOrder]);
 
   const noticeId = state.notice?.id;
   useEffect(() => {

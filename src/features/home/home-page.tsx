@@ -28,7 +28,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
   const { open } = useModal();
   const { seenHowToPlay } = usePreferences();
   const { store: player } = usePlayer();
-  const summaries = use(loadSummaries());
+  const summaries = use(loadSummaries(today));
   const dailyId = useDailyPuzzleId(player, summaries, today);
   const daily = summaries.find((summary) => summary.id === dailyId) ?? null;
   const status = dailyId ? dailyStatus(player.data, dailyId, today) : null;

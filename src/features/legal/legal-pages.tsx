@@ -102,7 +102,11 @@ export function PrivacyPage() {
         cookie. With it goes the random number in <code>linchpin_crowd_id</code>, so that your
         browser counts once per puzzle; our server keeps only a scrambled form of it (a hash with
         the puzzle), which cannot be turned back into the number or used to link your results of
-        different puzzles. It keeps no internet address with a result.
+        different puzzles. It keeps no internet address with a result: to stop one computer from
+        sending hundreds of results and skewing a puzzle’s figures, it counts at most 30 results of
+        a puzzle from one internet address, and for that keeps only a scrambled form of the address
+        with the puzzle and a secret of its own, which cannot be turned back into the address or
+        used to link your results of different puzzles.
       </p>
       <p>
         We use the results only to show players who accepted how everyone did (the “Today’s crowd”

@@ -3,6 +3,8 @@ import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/
 import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
+import { MoveGamesLink } from '../../components/move-games-link';
+import { boardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 import { usePreferences } from '../../lib/preferences/preferences';
 import type { GameMode } from '../../lib/preferences/preferences-model';
@@ -16,6 +18,12 @@ const MODES: { value: GameMode; label: string }[] = [
 export function SettingsModal({ onClose }: { onClose: () => void }) {
   const preferences = usePreferences();
   const { gameActive } = useGameActivity();
+  const [colorOrder] = useState(boardColorOrder);
+  // The preview shows the board's colours in the board's order (with no board open, the palette's).
+  const palette = PALETTES[preferences.palette];
+  const colors = colorOrder
+    ? colorOrder.map((i) => palette.colors[i] ?? palette.colors[0])
+    : palette.colors;
   const [lockMessage, setLockMessage] = useState<string | null>(null);
   const systemDark =
     typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
@@ -71,20 +79,15 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           />
           Color-blind palette
         </label>
-        <div
-          className="palette-preview"
-          aria-label={`${PALETTES[preferences.palette].label} palette preview`}
-          role="img"
-        >
-          {PALETTES[preferences.palette].colors.map((color, index) => (
+        <div className="palette-preview" aria-label={`${palette.label} palette preview`} role="img">
+          {colors.map((color, index) => (
             <span key={color.name} style={{ background: color.fill, color: color.ink }}>
               {index + 1}
             </span>
           ))}
         </div>
         <p className="setting-help">
-          {PALETTES[preferences.palette].label}:{' '}
-          {PALETTES[preferences.palette].colors.map((c) => c.name).join(', ')}
+          {palette.label}: {colors.map((c) => c.name).join(', ')}
         </p>
         <label className="switch">
           <input
@@ -96,6 +99,9 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           Dark mode
         </label>
       </fieldset>
+      <p className="setting">
+        <MoveGamesLink className="link-button" />
+      </p>
     </Modal>
   );
 }

@@ -4,9 +4,10 @@ import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-context';
 import { useConsent } from '../../lib/consent-state';
 import { useHydrated } from '../../lib/hydration';
-import { STRINGS } from '../../strings';
+import { STATS_STRINGS } from './stats-strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
 import { TriesBars } from '../../components/tries-bars';
+import { MoveGamesLink } from '../../components/move-games-link';
 import './stats.css';
 
 /**
@@ -19,7 +20,7 @@ export function StatsPage() {
   const hydrated = useHydrated();
   const accepted = useConsent() === 'accepted';
   return (
-    <TextPage title={STRINGS.statsTitle}>
+    <TextPage title={STATS_STRINGS.title}>
       {!hydrated || accepted ? (
         <div key="accepted" data-for-consent="accepted">
           <StoredStats />
@@ -27,7 +28,7 @@ export function StatsPage() {
       ) : null}
       {!hydrated || !accepted ? (
         <div key="other" className="stats-consent" data-for-consent="other">
-          <p>{STRINGS.statsNeedConsent}</p>
+          <p>{STATS_STRINGS.needConsent}</p>
           <CookieSettingsButton className="button" />
         </div>
       ) : null}
@@ -42,17 +43,20 @@ function StoredStats() {
     <>
       <StatNumbers view={view} />
       <GuessDistribution view={view} />
+      <p className="stats-move">
+        <MoveGamesLink />
+      </p>
     </>
   );
 }
 
 function StatNumbers({ view }: { view: Statistics }) {
   const numbers = [
-    [STRINGS.statsPlayed, view.gamesPlayed],
-    [STRINGS.statsWon, view.gamesWon],
-    [STRINGS.statsWinPercent, view.winPercentage],
-    [STRINGS.statsCurrentStreak, view.currentStreak],
-    [STRINGS.statsMaxStreak, view.maxStreak],
+    [STATS_STRINGS.played, view.gamesPlayed],
+    [STATS_STRINGS.won, view.gamesWon],
+    [STATS_STRINGS.winPercent, view.winPercentage],
+    [STATS_STRINGS.currentStreak, view.currentStreak],
+    [STATS_STRINGS.maxStreak, view.maxStreak],
   ] as const;
   return (
     <dl className="stat-numbers">
@@ -69,16 +73,16 @@ function StatNumbers({ view }: { view: Statistics }) {
 function GuessDistribution({ view }: { view: Statistics }) {
   return (
     <section aria-labelledby="distribution-title">
-      <h2 id="distribution-title">{STRINGS.statsDistribution}</h2>
+      <h2 id="distribution-title">{STATS_STRINGS.distribution}</h2>
       <TriesBars
         labelledBy="distribution-title"
         bars={view.guessDistribution.map((bar) => ({
           ...bar,
-          label: STRINGS.statsBarLabel(bar.tries, bar.count, bar.latest),
+          label: STATS_STRINGS.barLabel(bar.tries, bar.count, bar.latest),
         }))}
       />
       {/* Always there (empty once a game is won), so the page keeps its shape as records load. */}
-      <p className="stats-empty">{view.gamesWon === 0 ? STRINGS.statsNoWins : ''}</p>
+      <p className="stats-empty">{view.gamesWon === 0 ? STATS_STRINGS.noWins : ''}</p>
     </section>
   );
 }

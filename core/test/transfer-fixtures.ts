@@ -1,0 +1,96 @@
+import { addDays } from '../dates';
+import type { SavedGame } from '../game/saved-games';
+import { EMPTY_PLAYER, type PlayerData, type PuzzleCompletion } from '../records';
+import type { FinishedGame } from '../stats';
+import type { TransferSettings } from '../transfer';
+import { ringPuzzle } from './fixtures';
+
+/** Made-up play for the transfer tests: a player's days of dailies, archive games and games in progress. */
+export const SETTINGS: TransferSettings = {
+  difficulty: 'easy',
+  gameMode: 'legacy',
+  palette: 'colorBlind',
+  darkMode: true,
+  seenHowToPlay: true,
+  seenNote: false,
+};
+
+/** The day before the first of the days played. */
+export const START = '2026-01-01';
+
+/**
+ * `dailies` days of daily play from START + 1 (every seventh lost, the tries varying), then
+ * `archive` archive puzzles played over those days, and two games in progress.
+ */
+export function playedYear(dailies: number, archive = 0): PlayerData {
+  const history: FinishedGame[] = [];
+  const completions: PlayerData['completions'] = {};
+  const record = (c: PuzzleCompletion) => (completions[c.date] = c);
+  for (let i = 1; i <= dailies; i += 1) {
+    const date = addDays(START, i);
+    const won = i % 7 !== 0;
+    const attempts = won ? 1 + (i % 5) : 6;
+    const id = `puzzle_${200 + i}`;
+    history.push({ date, id, attempts, won, daily: true });
+    record({ completed: true, won, date, puzzleId: id, attempts, score: won ? 7 - attempts : 0 });
+  }
+  for (let i = 0; i < archive; i += 1) {
+    // Older puzzles, in no order, played on the days above.
+    const n = 1 + ((i * 37) % 199);
+    const date = addDays('2025-04-07', n);
+    const played = addDays(START, 1 + ((i * 11) % Math.max(1, dailies)));
+    const won = i % 4 !== 0;
+    const attempts = won ? 1 + (i % 6) : 6;
+    history.push({ date: played, id: `puzzle_${n}`, attempts, won });
+    record({
+      completed: true,
+      won,
+      date,
+      puzzleId: `puzzle_${n}`,
+      attempts,
+      score: won ? 7 - attempts : 0,
+    });
+  }
+  history.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const today = addDays(START, dailies + 1);
+  return {
+    ...EMPTY_PLAYER,
+    history,
+    completions,
+    stats:
+      dailies > 0
+        ? { currentStreak: dailies % 7, maxStreak: 6, lastPlayedDate: addDays(START, dailies) }
+        : null,
+    daily: null,
+    games: [
+      inProgress('puzzle_7', today),
+      { ...inProgress('puzzle_9', today), difficulty: 'easy' },
+    ],
+  };
+}
+
+/** A game of the ring puzzle (filed under `id`) with one try made and a group started. */
+export function inProgress(id: string, playedOn: string): SavedGame {
+  const words = [...ringPuzzle.words].reverse();
+  return {
+    puzzleId: id,
+    playedOn,
+    daily: false,
+    difficulty: 'normal',
+    words,
+    colorOrder: [2, 0, 3, 1],
+    groups: [[0, 1, 2, 3], [], [1], [0, 2], [], [], [3], [], [1]],
+    activeCategory: 2,
+    submissions: [
+      [
+        [0, 1, 2],
+        [0, 3, 4],
+        [0, 5, 6],
+        [0, 7, 8],
+      ],
+    ],
+  };
+}
+
+/** The ring puzzle's words for any id (the tests' catalogue). */
+export const wordsOfRing = () => ringPuzzle.words;

@@ -1,0 +1,233 @@
+import { addDays, daysBetween } from './dates';
+import { pruneGames, type SavedGame } from './game/saved-games';
+import type { DailyCompletion, PlayerData, PuzzleCompletion } from './records';
+import type { FinishedGame } from './stats';
+import { currentStreakOn, type DailyStats } from './streaks';
+import { placeWords, wasDaily, type MovedFinishedGame, type Transfer } from './transfer';
+
+/**
+ * Adding a link's games to a device (docs/decisions.md "Moving games between devices"): the two
+ * are merged, never overwritten, and merging the same link again changes nothing.
+ *  - Every finished game of either device is kept once (a game is a puzzle on a UTC day).
+ *  - A puzzle finished on both keeps one result: a win over a loss, else the earlier finish (its
+ *    first game with that result), else fewer tries. A daily finished on both devices the same day
+ *    is the same rule: the win, else fewer tries.
+ *  - A game in progress is kept unless its puzzle was finished on the other device (on or after
+ *    the day it was last played); of two games of one puzzle, the one played last.
+ *  - The streak is worked out again from the merged daily games, together with the days each
+ *    device's own streak covers (a record kept before games said whether they were dailies).
+ * Where the two are equal in every way, this device's record stays.
+ */
+export function mergeTransfer(
+  local: PlayerData,
+  link: Transfer,
+  today: string,
+  /** A puzzle's words, to lay a moved game in progress out again; null drops that game. */
+  wordsOf: (puzzleId: string) => readonly string[] | null,
+): PlayerData {
+  const localHistory = local.history.map((game) => ({
+    ...game,
+    daily: wasDaily(game, local.completions),
+  }));
+  const history = mergeHistory(localHistory, link.history);
+  const daily = better(local.daily, link.daily, compareDaily);
+  const fromLink = daily !== local.daily;
+  return {
+    ...local,
+    history: history.map(({ daily: isDaily, ...game }): FinishedGame =>
+      isDaily ? { ...game, daily: true } : game,
+    ),
+    completions: mergeCompletions(local, localHistory, link),
+    daily,
+    randomDaily:
+      fromLink && daily && link.randomDaily?.date === daily.date
+        ? link.randomDaily
+        : local.randomDaily,
+    stats: streakOf(history, [local.stats, link.stats]),
+    games: mergeGames(local.games, localHistory, link, wordsOf, today),
+  };
+}
+
+/** The better of two records by `compare` (negative: the first); the first when equal or alone. */
+function better<T>(first: T | null, second: T | null, compare: (a: T, b: T) => number): T | null {
+  if (first === null) return second;
+  if (second === null) return first;
+  return compare(first, second) <= 0 ? first : second;
+}
+
+/** A win before a loss, then fewer tries. */
+const compareResult = (
+  a: { won: boolean; attempts: number },
+  b: { won: boolean; attempts: number },
+): number => (a.won !== b.won ? (a.won ? -1 : 1) : a.attempts - b.attempts);
+
+/** The later day's daily record; on the same day, the better result. */
+const compareDaily = (a: DailyCompletion, b: DailyCompletion): number =>
+  a.date !== b.date ? (a.date > b.date ? -1 : 1) : compareResult(a, b);
+
+const gameKey = (game: FinishedGame) => `${game.date} ${game.id}`;
+
+const byDate = <T extends { date: string }>(a: T, b: T) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+
+function mergeHistory(
+  local: readonly MovedFinishedGame[],
+  link: readonly MovedFinishedGame[],
+): MovedFinishedGame[] {
+  const merged = new Map<string, MovedFinishedGame>();
+  for (const game of local) merged.set(gameKey(game), game);
+  for (const game of link) {
+    const key = gameKey(game);
+    const kept = merged.get(key);
+    const chosen = kept ? (better(kept, game, compareResult) as MovedFinishedGame) : game;
+    // Known to be a daily on either device: a daily.
+    merged.set(key, kept && (kept.daily || game.daily) ? { ...chosen, daily: true } : chosen);
+  }
+  // Oldest first; the sort is stable, so a day keeps this device's order and then the link's.
+  return [...merged.values()].sort(byDate);
+}
+
+/** The first day a device's history shows a puzzle ending as its record says. */
+function finishedOn(history: readonly FinishedGame[], record: PuzzleCompletion): string | null {
+  const game = history.find(
+    (g) => g.id === record.puzzleId && g.won === record.won && g.attempts === record.attempts,
+  );
+  return game?.date ?? null;
+}
+
+function mergeCompletions(
+  local: PlayerData,
+  localHistory: readonly FinishedGame[],
+  link: Transfer,
+): PlayerData['completions'] {
+  const merged = { ...local.completions };
+  for (const record of link.completions) {
+    const kept = merged[record.date];
+    if (!kept) {
+      merged[record.date] = record;
+      continue;
+    }
+    if (kept.puzzleId !== record.puzzleId) continue;
+    const keptOn = finishedOn(localHistory, kept);
+    const linkOn = finishedOn(link.history, record);
+    const compare = (a: PuzzleCompletion, b: PuzzleCompletion) => {
+      if (a.won !== b.won) return a.won ? -1 : 1;
+      const aOn = a === kept ? keptOn : linkOn;
+      const bOn = b === kept ? keptOn : linkOn;
+      if (aOn && bOn && aOn !== bOn) return aOn < bOn ? -1 : 1;
+      return a.attempts - b.attempts || b.score - a.score;
+    };
+    merged[record.date] = better(kept, record, compare) as PuzzleCompletion;
+  }
+  return merged;
+}
+
+/** Finished on this history on or after the day the game was last played. */
+const finishedSince = (
+  history: readonly FinishedGame[],
+  game: { puzzleId: string; playedOn: string },
+) => history.some((g) => g.id === game.puzzleId && g.date >= game.playedOn);
+
+function mergeGames(
+  localGames: readonly SavedGame[],
+  localHistory: readonly FinishedGame[],
+  link: Transfer,
+  wordsOf: (puzzleId: string) => readonly string[] | null,
+  today: string,
+): SavedGame[] {
+  const linkGames = link.games.flatMap((moved) => {
+    const words = wordsOf(moved.puzzleId);
+    const game = words ? placeWords(moved, words) : null;
+    return game ? [game] : [];
+  });
+  // A game still going on one device whose puzzle the other has finished since is over.
+  const stillOn = (
+    games: readonly SavedGame[],
+    own: readonly FinishedGame[],
+    other: readonly FinishedGame[],
+  ) => games.filter((game) => finishedSince(own, game) || !finishedSince(other, game));
+  const kept = new Map<string, SavedGame>();
+  for (const game of stillOn(localGames, localHistory, link.history)) kept.set(game.puzzleId, game);
+  for (const game of stillOn(linkGames, link.history, localHistory)) {
+    const mine = kept.get(game.puzzleId);
+    if (
+      !mine ||
+      game.playedOn > mine.playedOn ||
+      (game.playedOn === mine.playedOn && game.submissions.length > mine.submissions.length)
+    ) {
+      kept.set(game.puzzleId, game);
+    }
+  }
+  return pruneGames([...kept.values()], today);
+}
+
+/** No streak reaches further back than this many days (a guard against a silly record). */
+const LONGEST_COUNTED = 10_000;
+
+/**
+ * The daily streak from the merged daily games, and from the days each device's streak covers
+ * (its current streak is that many daily wins up to its last day; a streak of 0 means a loss then).
+ */
+export function streakOf(
+  history: readonly MovedFinishedGame[],
+  devices: readonly (DailyStats | null)[],
+): DailyStats | null {
+  const results = new Map<string, boolean>();
+  for (const game of history) {
+    if (game.daily) results.set(game.date, results.get(game.date) === true || game.won);
+  }
+  for (const stats of devices) {
+    const last = stats?.lastPlayedDate;
+    if (!stats || !last) continue;
+    if (stats.currentStreak === 0 && !results.has(last)) results.set(last, false);
+    for (let k = 0; k < Math.min(stats.currentStreak, LONGEST_COUNTED); k += 1) {
+      const day = addDays(last, -k);
+      if (!results.has(day)) results.set(day, true);
+    }
+  }
+  const known = devices.filter((stats): stats is DailyStats => stats !== null);
+  if (results.size === 0 && known.length === 0) return null;
+  let longest = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const day of [...results.keys()].sort()) {
+    const won = results.get(day) === true;
+    run = won ? (previous !== null && daysBetween(previous, day) === 1 ? run + 1 : 1) : 0;
+    longest = Math.max(longest, run);
+    previous = won ? day : null;
+  }
+  const lastDay = [...results.keys()].sort().at(-1) ?? null;
+  return {
+    currentStreak: run,
+    maxStreak: Math.max(longest, ...known.map((stats) => stats.maxStreak)),
+    lastPlayedDate: lastDay,
+  };
+}
+
+/** What the preview shows of a device's games or a link's. */
+export interface GamesSummary {
+  games: number;
+  currentStreak: number;
+  longestStreak: number;
+  inProgress: number;
+  /** The last day a game was played, or null. */
+  lastPlayed: string | null;
+}
+
+export function summarize(
+  data: {
+    history: readonly FinishedGame[];
+    stats: DailyStats | null;
+    games: readonly { puzzleId: string; playedOn: string }[];
+  },
+  today: string,
+): GamesSummary {
+  const days = [...data.history.map((g) => g.date), ...data.games.map((g) => g.playedOn)].sort();
+  return {
+    games: data.history.length,
+    currentStreak: currentStreakOn(data.stats, today),
+    longestStreak: data.stats?.maxStreak ?? 0,
+    inProgress: data.games.filter((game) => !finishedSince(data.history, game)).length,
+    lastPlayed: days.at(-1) ?? null,
+  };
+}

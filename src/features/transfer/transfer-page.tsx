@@ -1,0 +1,373 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
+import { ROUTES } from '../../../core/routes';
+import {
+  backupFileName,
+  backupFileText,
+  decodeTransfer,
+  encodeTransfer,
+  readBackupFile,
+  transferOf,
+  transferPath,
+  type ReadTransfer,
+  type Transfer,
+  type TransferSettings,
+} from '../../../core/transfer';
+import { mergeTransfer, summarize } from '../../../core/transfer-merge';
+import { PageLoading } from '../../components/page-loading';
+import { TextPage } from '../../components/text-page';
+import { loadPuzzle } from '../../lib/catalogue';
+import { useConsent } from '../../lib/consent-state';
+import { useHydrated } from '../../lib/hydration';
+import { useToday } from '../../lib/page-context';
+import { usePlayer } from '../../lib/player-context';
+import { usePreferences } from '../../lib/preferences/preferences';
+import { storePreferences } from '../../lib/preferences/stored-preferences';
+import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
+import { siteAddress } from '../../lib/site-address';
+import { readConsent, saveConsent } from '../../lib/storage';
+import { useCopy } from '../../lib/use-copy';
+import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
+import './transfer.css';
+
+/** The QR code's library comes only with the sending view (docs/decisions.md). */
+const TransferQr = lazy(() => import('./transfer-qr').then((m) => ({ default: m.TransferQr })));
+
+function onHashChange(listener: () => void): () => void {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+}
+
+/** The address's fragment; null on the server, which never sees it (nor does hydration). */
+const useFragment = (): string | null =>
+  useSyncExternalStore(
+    onHashChange,
+    () => window.location.hash,
+    () => null,
+  );
+
+/** After adding, the page reloads here: `/transfer?added`. */
+const ADDED = 'added';
+
+/**
+ * /transfer: "Move your games to another device" (docs/decisions.md). Without a fragment it makes
+ * the link (QR code, copy, share sheet) and the backup file; `/transfer#<code>` previews what the
+ * link carries beside what this device has, and merges it only when asked. The data is only in
+ * the fragment, which no server sees: the page works the same on a static host and offline.
+ */
+export function TransferPage() {
+  const hydrated = useHydrated();
+  const fragment = useFragment();
+  const { loaded } = usePlayer();
+  let view;
+  if (!hydrated || fragment === null || !loaded) view = <PageLoading />;
+  else if (new URLSearchParams(window.location.search).has(ADDED)) view = <Added />;
+  else if (fragment.replace(/^#/, '') !== '') {
+    view = <Opened key={fragment} read={decodeTransfer(fragment)} source="link" />;
+  } else view = <Send />;
+  return <TextPage title={T.title}>{view}</TextPage>;
+}
+
+function useSettings(): TransferSettings {
+  const { difficulty, gameMode, palette, darkMode, seenHowToPlay, seenNote } = usePreferences();
+  return { difficulty, gameMode, palette, darkMode, seenHowToPlay, seenNote };
+}
+
+/** The sending view: the link as a QR code and as text, the share sheet, and the backup file. */
+function Send() {
+  const { data } = usePlayer().store;
+  const settings = useSettings();
+  const today = useToday();
+  const consent = useConsent();
+  const code = useMemo(
+    () => encodeTransfer(transferOf(data, settings, today)),
+    [data, settings, today],
+  );
+  const url = siteAddress() + transferPath(code);
+  const summary = summarize(data, today);
+  const { state, copy, box } = useCopy<HTMLInputElement>();
+  const [file, setFile] = useState<{ read: ReadTransfer; key: number } | null>(null);
+  if (file) {
+    return <Opened key={file.key} read={file.read} source="file" onBack={() => setFile(null)} />;
+  }
+  return (
+    <>
+      <p>{T.sendIntro}</p>
+      {consent !== 'accepted' ? <p className="transfer-note">{T.needConsent}</p> : null}
+      {summary.games === 0 && summary.inProgress === 0 ? (
+        <p className="transfer-note">{T.nothingYet}</p>
+      ) : null}
+      <figure className="transfer-qr-frame">
+        <Suspense fallback={<div className="transfer-qr" />}>
+          <TransferQr text={url} label={T.qrLabel} />
+        </Suspense>
+        <figcaption>{T.carries(summary)}</figcaption>
+      </figure>
+      <label className="transfer-label" htmlFor="transfer-link">
+        {T.linkLabel}
+      </label>
+      <input
+        id="transfer-link"
+        ref={box}
+        className="transfer-link"
+        readOnly
+        value={url}
+        onFocus={(event) => event.target.select()}
+      />
+      <div className="transfer-actions">
+        <button type="button" className="button primary" onClick={() => void copy(url)}>
+          {state === 'copied' ? T.copied : T.copy}
+        </button>
+        {canUseShareSheet() ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              void shareWithSheet({ text: T.shareText, url }).then((result) => {
+                if (result === 'failed') void copy(url);
+              });
+            }}
+          >
+            {T.share}
+          </button>
+        ) : null}
+      </div>
+      <p className="transfer-status" role="status">
+        {state === 'manual' ? T.copyManual : ''}
+      </p>
+      <Backup code={code} today={today} onRead={(read) => setFile({ read, key: Date.now() })} />
+    </>
+  );
+}
+
+function Backup({
+  code,
+  today,
+  onRead,
+}: {
+  code: string;
+  today: string;
+  onRead: (read: ReadTransfer) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const save = () => {
+    const blob = new Blob([backupFileText(code, today)], { type: 'application/json' });
+    const href = URL.createObjectURL(blob);
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    anchor.download = backupFileName(today);
+    anchor.click();
+    window.setTimeout(() => URL.revokeObjectURL(href), 1000);
+  };
+  return (
+    <section className="transfer-backup" aria-labelledby="backup-title">
+      <h2 id="backup-title">{T.backupTitle}</h2>
+      <p>{T.backupIntro}</p>
+      <div className="transfer-actions">
+        <button type="button" className="button" onClick={save}>
+          {T.saveBackup}
+        </button>
+        <button type="button" className="button" onClick={() => input.current?.click()}>
+          {T.restore}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={T.restore}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (chosen) {
+              void chosen.text().then(
+                (text) => onRead(readBackupFile(text)),
+                () => onRead({ ok: false, problem: 'damaged' }),
+              );
+            }
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+type Step = 'ask' | 'consent' | 'adding' | 'rejected' | 'left' | 'failed';
+
+/** A link or file opened: what it holds, or why it cannot be read. */
+function Opened({
+  read,
+  source,
+  onBack,
+}: {
+  read: ReadTransfer;
+  source: 'link' | 'file';
+  onBack?: () => void;
+}) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  if (!read.ok) {
+    return (
+      <>
+        <p ref={heading} className="transfer-problem" role="alert" tabIndex={-1}>
+          {source === 'file' ? fileProblem(read.problem) : T.problems[read.problem]}
+        </p>
+        <Actions onBack={onBack} />
+      </>
+    );
+  }
+  return <Preview transfer={read.transfer} source={source} onBack={onBack} />;
+}
+
+function Actions({ onBack }: { onBack?: (() => void) | undefined }) {
+  return (
+    <p className="transfer-actions">
+      {onBack ? (
+        <button type="button" className="button" onClick={onBack}>
+          {T.makeLink}
+        </button>
+      ) : (
+        <Link href={ROUTES.transfer} className="button">
+          {T.makeLink}
+        </Link>
+      )}
+      <Link href={ROUTES.home} className="button">
+        {T.backHome}
+      </Link>
+    </p>
+  );
+}
+
+function Preview({
+  transfer,
+  source,
+  onBack,
+}: {
+  transfer: Transfer;
+  source: 'link' | 'file';
+  onBack?: (() => void) | undefined;
+}) {
+  const { data } = usePlayer().store;
+  const today = useToday();
+  const [step, setStep] = useState<Step>('ask');
+  const question = useRef<HTMLParagraphElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  useEffect(() => {
+    if (step === 'consent') question.current?.focus();
+    if (step === 'rejected' || step === 'left' || step === 'failed') status.current?.focus();
+  }, [step]);
+  const theirs = summarize(transfer, today);
+  const mine = summarize(data, today);
+  const add = () => {
+    setStep('adding');
+    addToDevice(transfer, today).catch((error: unknown) => {
+      console.warn('Could not add the games', error);
+      setStep('failed');
+    });
+  };
+  const done = step === 'rejected' || step === 'left';
+  return (
+    <section aria-labelledby="preview-title">
+      <h2 id="preview-title" ref={title} tabIndex={-1}>
+        {T.previewTitle}
+      </h2>
+      <div className="transfer-compare">
+        <section aria-labelledby="theirs-title" className="transfer-side">
+          <h3 id="theirs-title">{source === 'file' ? T.inFile : T.inLink}</h3>
+          <p>{summaryText(theirs)}</p>
+          <p className="transfer-note">{T.lastPlayed(theirs.lastPlayed)}</p>
+        </section>
+        <section aria-labelledby="mine-title" className="transfer-side">
+          <h3 id="mine-title">{T.onDevice}</h3>
+          <p>{summaryText(mine)}</p>
+        </section>
+      </div>
+      <p className="transfer-note">{T.mergeNote}</p>
+      {step === 'ask' || step === 'adding' || step === 'failed' ? (
+        <div className="transfer-actions">
+          <button
+            type="button"
+            className="button primary"
+            disabled={step === 'adding'}
+            onClick={() => (readConsent() === 'accepted' ? add() : setStep('consent'))}
+          >
+            {step === 'adding' ? T.adding : T.add}
+          </button>
+          <button type="button" className="button" onClick={() => setStep('left')}>
+            {T.leave}
+          </button>
+        </div>
+      ) : null}
+      {step === 'consent' ? (
+        <div className="transfer-consent" role="group" aria-labelledby="transfer-consent-question">
+          <p id="transfer-consent-question" ref={question} tabIndex={-1}>
+            {T.consentQuestion}
+          </p>
+          <div className="transfer-actions">
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                saveConsent('accepted');
+                add();
+              }}
+            >
+              {T.acceptAndAdd}
+            </button>
+            <button type="button" className="button" onClick={() => setStep('rejected')}>
+              {T.reject}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <p ref={status} className="transfer-status" role="status" tabIndex={-1}>
+        {step === 'rejected' ? T.rejected : step === 'left' ? T.left : ''}
+        {step === 'failed' ? T.failed : ''}
+      </p>
+      {done ? <Actions onBack={onBack} /> : null}
+    </section>
+  );
+}
+
+/**
+ * Merges a link's games into what this device stores (consent is given by now), keeps its
+ * settings, and reloads on `/transfer?added`: every part of the app then starts from the merged
+ * data, and the fragment leaves the browser's history.
+ */
+async function addToDevice(transfer: Transfer, today: string): Promise<void> {
+  const puzzles = await Promise.all(
+    transfer.games.map((game) => loadPuzzle(game.puzzleId).catch(() => null)),
+  );
+  const words = new Map(puzzles.flatMap((puzzle) => (puzzle ? [[puzzle.id, puzzle.words]] : [])));
+  const { loadStoredPlayer } = await import('../../lib/stored-player');
+  const store = loadStoredPlayer(today);
+  store.save(mergeTransfer(store.data, transfer, today, (id) => words.get(id) ?? null));
+  storePreferences(transfer.settings);
+  window.location.replace(`${ROUTES.transfer}?${ADDED}`);
+}
+
+/** After adding: the merged figures. */
+function Added() {
+  const { data } = usePlayer().store;
+  const today = useToday();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="added-title">
+      <h2 id="added-title" ref={heading} tabIndex={-1}>
+        {T.addedTitle}
+      </h2>
+      <p role="status">{T.added(summarize(data, today))}</p>
+      <p className="transfer-actions">
+        <Link href={ROUTES.stats} className="button primary">
+          {T.seeStats}
+        </Link>
+        <Link href={ROUTES.home} className="button">
+          {T.backHome}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { encode } from 'uqr';
+
+/**
+ * The link as a QR code, drawn by uqr (UnJS: small, no dependencies, typed, and it gives the
+ * modules as data, so the code is plain SVG that React draws). Loaded only on /transfer's sending
+ * view, in a chunk of its own. Low error correction, raised when the version has room for more:
+ * a long link keeps the fewest modules, so each is as large as the screen allows.
+ */
+export function TransferQr({ text, label }: { text: string; label: string }) {
+  const { size, path } = useMemo(() => {
+    const qr = encode(text, { ecc: 'L', boostEcc: true, border: 4 });
+    let d = '';
+    qr.data.forEach((row, y) =>
+      row.forEach((dark, x) => {
+        if (dark) d += `M${x} ${y}h1v1h-1z`;
+      }),
+    );
+    return { size: qr.data.length, path: d };
+  }, [text]);
+  return (
+    <svg
+      className="transfer-qr"
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+    >
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
