@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, startServer, stopProcess, type StackOptions, type StackState } from './stack';
+import { REPO_ROOT, startServer, stopServer, type StackOptions, type StackState } from './stack';
 
 export interface PublishOptions {
   /** The build; default `npm run build`. */
@@ -93,7 +93,7 @@ export async function publish(
   for (const entry of servers) {
     const index = Number(entry.name.replace('server-', '')) - 1;
     const started = Date.now();
-    await stopProcess(entry, 'SIGTERM');
+    await stopServer(state, index);
     await startServer(state, index, options.stack);
     log(`   ${entry.name} (port ${entry.port}) is back, ${Date.now() - started} ms`);
   }
