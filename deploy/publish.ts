@@ -3,9 +3,10 @@
  * `npm run owner -- import <id>` (or an edited puzzle file),
  *
  *   1. build: `npm run build` (the previous build's assets are kept for pages still open);
- *   2. a rolling restart: each Linchpin process in turn gets SIGTERM (it drains, then finishes what
- *      is in flight and exits), is started again on the new build, and answers /api/health with
- *      200 before the next one goes; nginx sends the requests to the others meanwhile;
+ *   2. a rolling restart: each Linchpin process in turn gets SIGTERM (it drains: health 503 while
+ *      it serves on, which has nginx leave it out, below; then it finishes what is in flight and
+ *      exits), is started again on the new build, and answers /api/health with 200 before the
+ *      next one goes;
  *   3. the shared cache is cleared of what changed: each puzzle file whose text the build changed,
  *      and every page (any page may show today's puzzle), by BAN requests to Varnish's owner
  *      address, which accepts them from this machine only (deploy/varnish.vcl).
@@ -16,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, startServer, stopProcess, type StackOptions, type StackState } from './stack';
+import { REPO_ROOT, startServer, stopServer, type StackOptions, type StackState } from './stack';
 
 export interface PublishOptions {
   /** The build; default `npm run build`. */
@@ -61,6 +62,31 @@ function npmBuild(): Promise<void> {
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * nginx's open-source edition has no active health check, only a passive one: a request a process
+ * fails (here, 503 included) goes to another, and that process is left out for `fail_timeout`
+ * (deploy/nginx.conf). So while a process drains, /api/health is asked through nginx every 100 ms:
+ * as soon as one of those lands on the draining process, its 503 has nginx leave it out, before
+ * it closes. Players' requests are served by it until then.
+ */
+function knockWhileDraining(state: StackState): () => Promise<void> {
+  let knocking = true;
+  const loop = (async () => {
+    while (knocking) {
+      await fetch(`${state.proxyUrl}/api/health`)
+        .then((response) => response.arrayBuffer())
+        .catch(() => {});
+      await sleep(100);
+    }
+  })();
+  return async () => {
+    knocking = false;
+    await loop;
+  };
+}
+
 /** Asks the cache's owner address to drop `path` (or, with `pages`, every page). */
 async function ban(state: StackState, path: string, pages = false): Promise<void> {
   const response = await fetch(`${state.cacheOwnerUrl}${path}`, {
@@ -93,7 +119,8 @@ export async function publish(
   for (const entry of servers) {
     const index = Number(entry.name.replace('server-', '')) - 1;
     const started = Date.now();
-    await stopProcess(entry, 'SIGTERM');
+    const stopKnocking = knockWhileDraining(state);
+    await stopServer(state, index).finally(stopKnocking);
     await startServer(state, index, options.stack);
     log(`   ${entry.name} (port ${entry.port}) is back, ${Date.now() - started} ms`);
   }
