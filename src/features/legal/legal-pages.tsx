@@ -140,9 +140,10 @@ export function PrivacyPage() {
       </p>
       <p>
         To keep the forms working for everyone, the server counts posts per internet address for a
-        short time (one minute by default) to refuse floods, without storing them. Like every web
-        server, it also writes a short technical log line for each request (the address, the page
-        asked for and the time) to its own output, used only to keep the site running.
+        short time (one minute by default) to refuse floods, without storing them. The server writes
+        no log line for each request: its own output holds only its start, its warnings and its
+        errors, never your email address or what you wrote, and is used only to keep the site
+        running.
       </p>
 
       <h2>Other companies</h2>
