@@ -6,9 +6,9 @@ import {
   acceptCookies,
   expectNoViolations,
   loseGame,
-  placeGroups,
   puzzleDated,
   setClock,
+  winGame,
 } from './support';
 
 /**
@@ -17,20 +17,6 @@ import {
  * own, so the server's per-puzzle figures (kept 60 s) are not shared between tests.
  */
 const run = promisify(execFile);
-
-async function win(page: Page, date: string, path = '/game') {
-  const puzzle = puzzleDated(date);
-  await page.goto(path);
-  await placeGroups(
-    page,
-    puzzle.categories.map((c) => c.words),
-  );
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
-  await expect(share).toBeVisible();
-  await share.getByRole('button', { name: 'Close' }).click();
-  return puzzle;
-}
 
 /** Every request the page makes to the results API. */
 function resultRequests(page: Page): Request[] {
@@ -88,7 +74,7 @@ test('without consent nothing is sent: no result, no id, and the game ends as ev
   test.slow();
   await setClock(page, '2026-11-10T12:00:00Z');
   const requests = resultRequests(page);
-  await win(page, '2026-11-10');
+  await winGame(page, '2026-11-10');
   await expect(page.getByRole('heading', { name: 'Solved!' })).toBeVisible();
   // No request at all, not even for the figures: no panel without consent.
   await expectNoResultsRequest(page);
@@ -155,7 +141,7 @@ test('with 20 and more results the panel shows the crowd; the owner sees the sam
   await seed(request, puzzle.id, 24);
   await setClock(page, `${date}T12:00:00Z`);
   await acceptCookies(page);
-  await win(page, date);
+  await winGame(page, date);
 
   const panel = page.getByRole('region', { name: "Today's crowd" });
   await expect(panel).toContainText('25 players finished this puzzle.');
@@ -194,7 +180,7 @@ test('with fewer than 20 results the panel says so instead of figures', async ({
   await seed(request, puzzleDated(date).id, 3);
   await setClock(page, `${date}T12:00:00Z`);
   await acceptCookies(page);
-  await win(page, date);
+  await winGame(page, date);
   const panel = page.getByRole('region', { name: "Today's crowd" });
   await expect(panel).toContainText('Too few results so far to say how everyone did');
   await expect(panel.getByRole('list')).toHaveCount(0);
@@ -207,7 +193,7 @@ test('with the server unreachable the game ends normally, and the result goes on
   await setClock(page, `${date}T12:00:00Z`);
   await acceptCookies(page);
   await page.route('**/api/results**', (route) => route.abort('connectionrefused'));
-  await win(page, date);
+  await winGame(page, date);
   await expect(page.getByRole('heading', { name: 'Solved!' })).toBeVisible();
   await expect(page.getByRole('region', { name: "Today's crowd" })).toContainText(
     "The crowd's figures are unavailable right now.",
@@ -236,7 +222,7 @@ test('on a static host with no server the panel does not appear', async ({ page 
   await page.route('**/api/results/**', (route) =>
     route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not found</h1>' }),
   );
-  await win(page, '2026-11-08');
+  await winGame(page, '2026-11-08');
   await expect(page.getByRole('heading', { name: 'Solved!' })).toBeVisible();
   // The panel asked, and took the static host's page for "no server".
   await asked;

@@ -131,6 +131,21 @@ export async function acceptCookies(page: Page) {
   await expect(page.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
 }
 
+/** Opens `path` (today's board by default) and wins the puzzle dated `date`, closing the Share dialog. */
+export async function winGame(page: Page, date: string, path = '/game'): Promise<Puzzle> {
+  const puzzle = puzzleDated(date);
+  await page.goto(path);
+  await placeGroups(
+    page,
+    puzzle.categories.map((c) => c.words),
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const share = page.getByRole('dialog', { name: 'Share' });
+  await expect(share).toBeVisible();
+  await share.getByRole('button', { name: 'Close' }).click();
+  return puzzle;
+}
+
 /** Plays wrong groupings until a Normal game is lost (six tries), `tried` of them already made. */
 export async function loseGame(page: Page, puzzle: Puzzle, tried = 0) {
   for (const grouping of wrongGroupings(puzzle).slice(tried)) {

@@ -15,6 +15,7 @@ import {
   placeGroups,
   puzzleDated,
   wrongGroupings,
+  winGame,
 } from './support';
 
 /**
@@ -31,19 +32,6 @@ async function device(browser: Browser, date: string, scale = 1) {
   const page = await context.newPage();
   await page.clock.install({ time: noon(date) });
   return { context, page };
-}
-
-async function win(page: Page, date: string, path = '/game') {
-  const puzzle = puzzleDated(date);
-  await page.goto(path);
-  await placeGroups(
-    page,
-    puzzle.categories.map((c) => c.words),
-  );
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
-  await expect(share).toBeVisible();
-  await share.getByRole('button', { name: 'Close' }).click();
 }
 
 /** The QR code on screen, read from a screenshot by a QR decoding library. */
@@ -105,13 +93,13 @@ test('two devices: the QR code moves every game, the streak and the game in prog
   // Device A: three dailies (the third lost) and an archive puzzle, then a fourth daily started.
   const a = await device(browser, day(1), 2);
   await acceptCookies(a.page);
-  await win(a.page, day(1));
+  await winGame(a.page, day(1));
   await a.page.clock.setSystemTime(noon(day(2)));
-  await win(a.page, day(2));
+  await winGame(a.page, day(2));
   await a.page.clock.setSystemTime(noon(day(3)));
   await a.page.goto('/game');
   await loseGame(a.page, puzzleDated(day(3)));
-  await win(a.page, older.date, `/game?puzzleId=${older.id}&mode=play`);
+  await winGame(a.page, older.date, `/game?puzzleId=${older.id}&mode=play`);
   await a.page.clock.setSystemTime(noon(TODAY));
   await a.page.goto('/game');
   const fourth = puzzleDated(TODAY);
@@ -122,7 +110,7 @@ test('two devices: the QR code moves every game, the streak and the game in prog
   // Device B: the day before A's first.
   const b = await device(browser, DAY0);
   await acceptCookies(b.page);
-  await win(b.page, DAY0);
+  await winGame(b.page, DAY0);
   await b.page.clock.setSystemTime(noon(TODAY));
 
   // A: /stats, then "Move your games to another device".
