@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fakeClockEnv } from '../deploy/stack';
 import { REPO_ROOT, startServer, type ServerProcess } from '../server/testing/server-process';
 
 /**
- * A server built today and left running for months: with its clock (Debian's faketime) 30 and 200
+ * A server built today and left running for months: with its clock (Debian's libfaketime) 30 and 200
  * days after the build, the real built server, with no catalogue handed to it, shows that day's
  * puzzle, serves it in its puzzle files, counts that day's crowd results and serves their figures.
  * (The static host's copy of the catalogue, dist/puzzles/, reaches only a week past the build.)
@@ -43,11 +44,15 @@ for (const daysAfter of [30, 200]) {
     const dataDir = mkdtempSync(join(tmpdir(), 'linchpin-long-run-'));
     let server: ServerProcess | null = null;
     try {
-      server = await startServer(
-        { DATA_DIR: dataDir, DIST_DIR: join(REPO_ROOT, 'dist'), RESULTS_RATE_LIMIT_MAX: '1000' },
-        90_000,
-        ['faketime', '-f', `@${day} 12:00:00`],
-      );
+      // libfaketime loaded into the server itself (not the faketime wrapper, which would stand
+      // between the test and the server and leave it running when stopped).
+      const offsetS = (Date.parse(`${day}T12:00:00Z`) - Date.now()) / 1000;
+      server = await startServer({
+        DATA_DIR: dataDir,
+        DIST_DIR: join(REPO_ROOT, 'dist'),
+        RESULTS_RATE_LIMIT_MAX: '1000',
+        ...fakeClockEnv(offsetS),
+      });
       const base = server.url;
 
       const page = await request.get(`${base}/game`);
@@ -66,7 +71,10 @@ for (const daysAfter of [30, 200]) {
       expect(figures.status()).toBe(200);
       expect(await figures.json()).toMatchObject({ puzzleId: puzzle.id, players: 20 });
     } finally {
+      // Stopped, and waited for: no server outlives its test.
+      const pid = server?.child.pid;
       await server?.stop();
+      if (pid !== undefined) expect(() => process.kill(pid, 0)).toThrow();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -13,7 +13,9 @@ CREATE TABLE server_secret (
 INSERT INTO server_secret (secret) VALUES (gen_random_uuid()::text || gen_random_uuid()::text);
 
 ALTER TABLE puzzle_results ADD COLUMN address_key text;
-CREATE INDEX puzzle_results_by_address ON puzzle_results (puzzle_id, address_key);
+-- The hash already names the puzzle: the count of an address group's results of a puzzle is one
+-- index look-up by it.
+CREATE INDEX puzzle_results_by_address ON puzzle_results (address_key);
 
 -- How many results of each puzzle were not counted, for the owner's puzzle-stats.
 CREATE TABLE puzzle_results_not_counted (
