@@ -10,7 +10,12 @@ export const loadCookieBanner = () =>
 
 const CookieBanner = lazy(loadCookieBanner);
 
-/** Loads the cookie banner only when it shows: a returning player with a choice never fetches it. */
+/**
+ * The cookie banner, in its own chunk. The server's page carries it for everyone (the server reads
+ * no cookie; CSS hides it at once for a player who has chosen), so its code is part of every first
+ * load: the entry fetches it with the page's own (src/main.tsx) and hydration draws it; after that
+ * it stays only while the player has not chosen, or has reopened it.
+ */
 export function ConsentGate() {
   const banner = useCookieBanner();
   return banner ? (
