@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { BOARD_STRINGS } from './board-strings';
 import { Link } from 'wouter';
 import { PageLoading } from '../../components/page-loading';
@@ -7,24 +7,12 @@ import { seedOf } from '../../../core/game/random';
 import { decodePuzzleLink } from '../../../core/puzzle-link';
 import { ROUTES } from '../../../core/routes';
 import { useToday } from '../../lib/page-context';
+import { useFragment } from '../../lib/use-fragment';
 import { usePageTitle } from '../../lib/use-page-title';
 import { GameBoard } from './game-board';
 import { CUSTOM_GAME_STRINGS } from './custom-game-strings';
 import { GameShell } from './game-shell';
 import './game.css';
-
-function onHashChange(listener: () => void): () => void {
-  window.addEventListener('hashchange', listener);
-  return () => window.removeEventListener('hashchange', listener);
-}
-
-/** The address's fragment; null on the server, which never sees it (nor does the first render). */
-const useFragment = (): string | null =>
-  useSyncExternalStore(
-    onHashChange,
-    () => window.location.hash,
-    () => null,
-  );
 
 function DamagedLink() {
   usePageTitle(CUSTOM_GAME_STRINGS.damagedLink);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../core/routes';
 import {
@@ -27,24 +27,12 @@ import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
 import { siteAddress } from '../../lib/site-address';
 import { readConsent, saveConsent } from '../../lib/storage';
 import { useCopy } from '../../lib/use-copy';
+import { useFragment } from '../../lib/use-fragment';
 import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
 import './transfer.css';
 
 /** The QR code's library comes only with the sending view (docs/decisions.md). */
 const TransferQr = lazy(() => import('./transfer-qr').then((m) => ({ default: m.TransferQr })));
-
-function onHashChange(listener: () => void): () => void {
-  window.addEventListener('hashchange', listener);
-  return () => window.removeEventListener('hashchange', listener);
-}
-
-/** The address's fragment; null on the server, which never sees it (nor does hydration). */
-const useFragment = (): string | null =>
-  useSyncExternalStore(
-    onHashChange,
-    () => window.location.hash,
-    () => null,
-  );
 
 /** After adding, the page reloads here: `/transfer?added`. */
 const ADDED = 'added';
