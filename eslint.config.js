@@ -183,7 +183,7 @@ export default defineConfig(
   },
   { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
   {
-    // The pointer's passing-over events end at the document (src/lib/unheard-events.ts).
+    // The pointer's passing-over events end at the document (src/lib/start-up/unheard-events.ts).
     files: ['src/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [
@@ -192,7 +192,7 @@ export default defineConfig(
           selector:
             'JSXAttribute[name.name=/^on(Pointer|Mouse)(Over|Out|Move|Enter|Leave)(Capture)?$/]',
           message:
-            'Passing-over events never reach React (src/lib/unheard-events.ts): listen on the element itself.',
+            'Passing-over events never reach React (src/lib/start-up/unheard-events.ts): listen on the element itself.',
         },
       ],
     },

@@ -13,7 +13,7 @@ const cookie = (key: Parameters<typeof storedName>[0]) => JSON.stringify(storedN
  * The page's HTML is the same for everyone (a first visit's); CSS then follows these attributes of
  * <html> (src/styles/global.css, "Before the app"): the theme and palette, whether the cookie
  * banner shows, and the parts of a page that differ for a returning player. Preferences count only
- * with consent "accepted", as src/lib/storage.ts reads them.
+ * with consent "accepted", as src/lib/player-data/storage.ts reads them.
  */
 export const PREPAINT_SCRIPT =
   '(function(){var d=document.documentElement,c={},a=document.cookie?document.cookie.split("; "):[],i,j;' +
@@ -27,7 +27,7 @@ export const PREPAINT_SCRIPT =
   `if(c[${cookie('seenHowToPlay')}]==="true")d.setAttribute("data-seen-how-to-play","");` +
   `if(c[${cookie('seenNote')}]==="true")d.setAttribute("data-seen-note","")})()`;
 
-/** Where the early-input recorder hands its queue to the app (src/lib/early-input.ts). */
+/** Where the early-input recorder hands its queue to the app (src/lib/start-up/early-input.ts). */
 export const EARLY_INPUT_GLOBAL = '__linchpinEarlyInput';
 
 /**
@@ -37,7 +37,7 @@ export const EARLY_INPUT_GLOBAL = '__linchpinEarlyInput';
  * a form's submission are held, in order, and the control shows at once that it was pressed
  * (`data-early`, styled in global.css). Links navigate as usual, and text typed into a field stays
  * in the field. The app takes the queue once it has hydrated and applied the player's data, and
- * replays each input exactly once (src/lib/early-input.ts); from then on the recorder does nothing.
+ * replays each input exactly once (src/lib/start-up/early-input.ts); from then on the recorder does nothing.
  * Each input also keeps the path of child indexes from #root to its control, so a page rendered
  * afresh (another day, an offline copy) replays it on the control in the same place.
  */

@@ -21,7 +21,7 @@ function comments(text: string): string {
     .join('\n');
 }
 
-/** Paths a comment names: `docs/x.md`, `src/lib/storage.ts`, `README.md` (not patterns like `<id>.json`). */
+/** Paths a comment names: `docs/x.md`, `src/lib/player-data/storage.ts`, `README.md` (not patterns like `<id>.json`). */
 export function citedPaths(text: string): string[] {
   return [
     ...text.matchAll(

@@ -128,7 +128,7 @@ export function splitTemplate(
 /**
  * A built stylesheet inside the page, named by its address: the app's code loader (Vite's) then
  * knows these styles are here and does not fetch the file again before showing the page's code
- * (src/lib/inlined-styles.ts).
+ * (src/lib/start-up/inlined-styles.ts).
  */
 export const inlineStyle = (href: string, text: string): string =>
   `<style data-href="/${href}">${text}</style>`;

@@ -18,9 +18,9 @@ import { Root } from './app/root';
 import { COOKIE_BANNER_MODULE, routeOf } from './app/routes';
 import { pageDataJson, type PageData } from './app/page-data';
 import { findPlayable, seedCatalogue } from './lib/catalogue';
-import { setServerCookieReader } from './lib/cookie-source';
+import { setServerCookieReader } from './lib/player-data/cookie-source';
 import { headCollector } from './lib/page-context';
-import { boardPuzzleId } from './lib/player-state';
+import { boardPuzzleId } from './lib/player-data/player-state';
 
 // A page is the same for everyone who asks for its address on its day: the server reads no
 // cookie, and the browser applies the player's before the first paint (core/inline-scripts.ts).

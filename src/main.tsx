@@ -6,9 +6,9 @@ import { Root } from './app/root';
 import { routeOf } from './app/routes';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
-import { holdFocus, holdTypedFields } from './lib/early-input';
-import { nameInlinedStyles } from './lib/inlined-styles';
-import { endUnheardEvents } from './lib/unheard-events';
+import { holdFocus, holdTypedFields } from './lib/start-up/early-input';
+import { nameInlinedStyles } from './lib/start-up/inlined-styles';
+import { endUnheardEvents } from './lib/start-up/unheard-events';
 import { loadCookieBanner } from './features/consent/consent-gate';
 import './styles/global.css';
 
@@ -44,7 +44,7 @@ function start(): void {
   // Hydration as a transition: React renders it in slices of a few milliseconds, so the main
   // thread is never held long (TBT), and a press during it is still recorded and replayed.
   const hydrate = () => {
-    // Text typed before the app hydrates is handed to it once it is here (lib/early-input.ts):
+    // Text typed before the app hydrates is handed to it once it is here (src/lib/start-up/early-input.ts):
     // noted now, after the wait for the page's code, so nothing typed meanwhile is missed.
     holdTypedFields(root);
     startTransition(() => {

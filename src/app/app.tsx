@@ -10,7 +10,7 @@ import { ConsentGate } from '../features/consent/consent-gate';
 import { GameActivityProvider } from '../lib/preferences/game-activity';
 import { PreferencesProvider } from '../lib/preferences/preferences';
 import { ThemeRoot } from '../components/theme-root';
-import { usePageViews } from '../lib/use-page-views';
+import { usePageViews } from '../lib/third-parties/use-page-views';
 import { GAME_SHELL_ROUTES, LAYOUT_ROUTES } from './routes';
 
 export function App() {

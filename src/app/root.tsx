@@ -1,15 +1,15 @@
 import { StrictMode, useEffect } from 'react';
-import { finishEarlyInput } from '../lib/early-input';
-import { HydrationProvider, useHydrated } from '../lib/hydration';
-import { whenPageComplete } from '../lib/page-complete';
+import { finishEarlyInput } from '../lib/start-up/early-input';
+import { HydrationProvider, useHydrated } from '../lib/start-up/hydration';
+import { whenPageComplete } from '../lib/start-up/page-complete';
 import { PageProvider, type headCollector } from '../lib/page-context';
-import { PlayerProvider, usePlayer } from '../lib/player-context';
+import { PlayerProvider, usePlayer } from '../lib/player-data/player-context';
 import { App } from './app';
 
 /**
  * Marks the page live once the app has hydrated (or rendered) and applied the player's data, and
  * the page is all there (no loading line: a page rendered afresh waits for its code and puzzle,
- * src/lib/page-complete.ts): `<html data-ready>`. Then what the player did before (held by the
+ * src/lib/start-up/page-complete.ts): `<html data-ready>`. Then what the player did before (held by the
  * page's recorder) is replayed, after the updates of this turn have been drawn (a stored game
  * restored, say), on the controls now there.
  */
@@ -44,7 +44,7 @@ export function Root({
 }: {
   today: string;
   head?: ReturnType<typeof headCollector> | null;
-  /** The server's render, and the browser's hydration of it (src/lib/hydration.tsx). */
+  /** The server's render, and the browser's hydration of it (src/lib/start-up/hydration.tsx). */
   hydrating?: boolean;
   /** Told once the page is ready, after `<html data-ready>` is set (the browser's entry). */
   onReady?: () => void;

@@ -1,5 +1,5 @@
 import { useModal } from './modal-context';
-import { openCookieSettings } from '../lib/consent-state';
+import { openCookieSettings } from '../lib/player-data/consent-state';
 import { STRINGS } from '../strings';
 
 /** Reopens the cookie banner (footer, settings, statistics). */

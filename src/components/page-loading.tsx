@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useStandIn } from '../lib/page-complete';
+import { useStandIn } from '../lib/start-up/page-complete';
 import { STRINGS } from '../strings';
 
-/** The line a page shows while its code or its puzzle is on the way (src/lib/page-complete.ts). */
+/** The line a page shows while its code or its puzzle is on the way (src/lib/start-up/page-complete.ts). */
 export function PageLoading({ children = STRINGS.loading }: { children?: ReactNode }) {
   useStandIn();
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { PuzzleSummary } from '../../core/puzzle';
 import type { PlayerStore } from '../../core/records';
-import { dailyPuzzleChoice } from './player-state';
+import { dailyPuzzleChoice } from './player-data/player-state';
 
 /** Today's puzzle id; the choice is remembered after the render that shows it. */
 export function useDailyPuzzleId(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { browserAdHost, checkAdIds, runAd } from '../../lib/ads';
+import { browserAdHost, checkAdIds, runAd } from '../../lib/third-parties/ads';
 import type { AdIds } from '../../../core/site-settings';
 import { AD_STRINGS } from './ad-strings';
 

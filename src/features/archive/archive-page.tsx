@@ -5,9 +5,9 @@ import type { PuzzleSummary } from '../../../core/puzzle';
 import { completionOf, type PlayerData } from '../../../core/records';
 import { TextPage } from '../../components/text-page';
 import { loadSummaries } from '../../lib/catalogue';
-import { useHydrated } from '../../lib/hydration';
+import { useHydrated } from '../../lib/start-up/hydration';
 import { useToday } from '../../lib/page-context';
-import { usePlayer } from '../../lib/player-context';
+import { usePlayer } from '../../lib/player-data/player-context';
 import { ArchiveItem, resultOf } from './archive-item';
 import {
   ARCHIVE_STRINGS,

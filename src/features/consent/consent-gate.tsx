@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Pending } from '../../components/page-loading';
-import { useCookieBanner } from '../../lib/consent-state';
+import { useCookieBanner } from '../../lib/player-data/consent-state';
 // With the page, not the banner's chunk: the server renders the banner, and it must paint styled.
 import './cookie-banner.css';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { saveConsent } from '../../lib/storage';
+import { saveConsent } from '../../lib/player-data/storage';
 import { STRINGS } from '../../strings';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { storePreferences } from '../../lib/preferences/stored-preferences';
-import { closeCookieBanner, useConsent } from '../../lib/consent-state';
+import { closeCookieBanner, useConsent } from '../../lib/player-data/consent-state';
 
 /** The consent choice (docs/spec.md §4): Accept stores "accepted" and reloads; Reject stores "rejected". */
 export function CookieBanner({ reopened }: { reopened: boolean }) {

@@ -11,7 +11,7 @@ import {
 } from '../../../core/puzzle-draft';
 import { puzzleLinkPath } from '../../../core/puzzle-link';
 import { TextPage } from '../../components/text-page';
-import { keepDraft, readDraft } from '../../lib/puzzle-draft';
+import { keepDraft, readDraft } from '../../lib/player-data/puzzle-draft';
 import { useCopy } from '../../lib/use-copy';
 import { FORM_STRINGS } from './form-strings';
 import { FormField, FormStatus } from './form-field';

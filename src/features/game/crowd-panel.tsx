@@ -4,8 +4,8 @@ import { formatDisplayDate } from '../../../core/dates';
 import { formatCount } from '../../../core/numbers';
 import type { Puzzle } from '../../../core/puzzle';
 import { TriesBars } from '../../components/tries-bars';
-import { loadCrowd } from '../../lib/crowd-gate';
-import type { CrowdAnswer } from '../../lib/crowd-results';
+import { loadCrowd } from '../../lib/crowd/crowd-gate';
+import type { CrowdAnswer } from '../../lib/crowd/crowd-results';
 import { CROWD_STRINGS } from './crowd-strings';
 import './crowd-panel.css';
 

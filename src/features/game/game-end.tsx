@@ -3,7 +3,7 @@ import { BOARD_STRINGS } from './board-strings';
 import { hasWon, type GameState } from '../../../core/game/engine';
 import { todayUtc } from '../../lib/clock';
 import { loadSummaries } from '../../lib/catalogue';
-import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-state';
+import { loadPlayer, nextRandomPuzzleId } from '../../lib/player-data/player-state';
 import { adsConfigured, readSiteConfig } from '../../lib/site-config';
 import { STRINGS } from '../../strings';
 import { SolutionPanel } from './solution-panel';

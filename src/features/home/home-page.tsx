@@ -7,9 +7,9 @@ import { dailyCompletionOn, type PlayerData } from '../../../core/records';
 import { gameHref, ROUTES } from '../../../core/routes';
 import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
-import { nextRandomPuzzleId } from '../../lib/player-state';
+import { nextRandomPuzzleId } from '../../lib/player-data/player-state';
 import { useToday } from '../../lib/page-context';
-import { usePlayer } from '../../lib/player-context';
+import { usePlayer } from '../../lib/player-data/player-context';
 import { useUtcDay } from '../../lib/use-now';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -40,7 +40,7 @@ export function HomePage({ warmGame: loadGameCode }: { warmGame: () => void }) {
     if (dailyId) void loadPuzzle(dailyId);
   };
   // A pointer coming over the link starts it (a finger's too, before its press). Passing-over
-  // events never reach React (src/lib/unheard-events.ts): the link listens for its own pointerenter.
+  // events never reach React (src/lib/start-up/unheard-events.ts): the link listens for its own pointerenter.
   const warmOnHover = (link: HTMLAnchorElement) => {
     link.addEventListener('pointerenter', warmGame);
     return () => link.removeEventListener('pointerenter', warmGame);

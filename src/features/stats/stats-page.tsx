@@ -1,9 +1,9 @@
 import { statistics, type Statistics } from '../../../core/stats';
 import { TextPage } from '../../components/text-page';
 import { useToday } from '../../lib/page-context';
-import { usePlayer } from '../../lib/player-context';
-import { useConsent } from '../../lib/consent-state';
-import { useHydrated } from '../../lib/hydration';
+import { usePlayer } from '../../lib/player-data/player-context';
+import { useConsent } from '../../lib/player-data/consent-state';
+import { useHydrated } from '../../lib/start-up/hydration';
 import { STATS_STRINGS } from './stats-strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
 import { TriesBars } from '../../components/tries-bars';

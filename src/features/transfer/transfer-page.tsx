@@ -17,15 +17,15 @@ import { mergeTransfer, summarize } from '../../../core/transfer-merge';
 import { PageLoading } from '../../components/page-loading';
 import { TextPage } from '../../components/text-page';
 import { loadPuzzle } from '../../lib/catalogue';
-import { useConsent } from '../../lib/consent-state';
-import { useHydrated } from '../../lib/hydration';
+import { useConsent } from '../../lib/player-data/consent-state';
+import { useHydrated } from '../../lib/start-up/hydration';
 import { useToday } from '../../lib/page-context';
-import { usePlayer } from '../../lib/player-context';
+import { usePlayer } from '../../lib/player-data/player-context';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { storePreferences } from '../../lib/preferences/stored-preferences';
 import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
 import { siteAddress } from '../../lib/site-address';
-import { readConsent, saveConsent } from '../../lib/storage';
+import { readConsent, saveConsent } from '../../lib/player-data/storage';
 import { useCopy } from '../../lib/use-copy';
 import { useFragment } from '../../lib/use-fragment';
 import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
@@ -329,7 +329,7 @@ async function addToDevice(transfer: Transfer, today: string): Promise<void> {
     transfer.games.map((game) => loadPuzzle(game.puzzleId).catch(() => null)),
   );
   const words = new Map(puzzles.flatMap((puzzle) => (puzzle ? [[puzzle.id, puzzle.words]] : [])));
-  const { loadStoredPlayer } = await import('../../lib/stored-player');
+  const { loadStoredPlayer } = await import('../../lib/player-data/stored-player');
   const store = loadStoredPlayer(today);
   store.save(mergeTransfer(store.data, transfer, today, (id) => words.get(id) ?? null));
   storePreferences(transfer.settings);

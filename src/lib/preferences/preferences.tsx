@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useHydrated } from '../hydration';
+import { useHydrated } from '../start-up/hydration';
 import { DEFAULTS, type Preferences } from './preferences-model';
 import { storedPreferences, storePreferences } from './stored-preferences';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveConsent } from '../storage';
+import { saveConsent } from '../player-data/storage';
 import { storedPreferences, storePreferences } from './stored-preferences';
 
 describe('stored preferences', () => {

@@ -1,6 +1,6 @@
 import { isDifficulty } from '../../../core/game/difficulty';
 import type { CookieKey } from '../../../core/stored-items';
-import { readCookie, writeCookie, type Parse } from '../storage';
+import { readCookie, writeCookie, type Parse } from '../player-data/storage';
 import type { Preferences } from './preferences-model';
 
 const flag: Parse<boolean> = (text) => (text === 'true' ? true : text === 'false' ? false : null);

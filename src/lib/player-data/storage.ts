@@ -1,6 +1,11 @@
 import Cookies from 'js-cookie';
 import { allCookies, cookieValue, onServer } from './cookie-source';
-import { STORAGE_PREFIX, STORED_ITEMS, storedName, type CookieKey } from '../../core/stored-items';
+import {
+  STORAGE_PREFIX,
+  STORED_ITEMS,
+  storedName,
+  type CookieKey,
+} from '../../../core/stored-items';
 
 /**
  * The only code that touches cookies or Web Storage (docs/product-decisions.md "Persistence and privacy").

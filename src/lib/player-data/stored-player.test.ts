@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_PLAYER, recordGame } from '../../core/records';
-import { todayUtc } from './clock';
+import { EMPTY_PLAYER, recordGame } from '../../../core/records';
+import { todayUtc } from '../clock';
 import { saveConsent } from './storage';
 import { loadStoredPlayer, readStoredPlayer } from './stored-player';
 

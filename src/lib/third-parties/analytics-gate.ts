@@ -1,5 +1,5 @@
-import { readSiteConfig } from './site-config';
-import { readConsent, type Consent } from './storage';
+import { readSiteConfig } from '../site-config';
+import { readConsent, type Consent } from '../player-data/storage';
 
 /**
  * Whether page views may be sent: an analytics id configured at build time AND cookies accepted.

@@ -1,13 +1,13 @@
-import type { CrowdResult, CrowdSummary } from '../../core/crowd';
-import { browserIdSchema, crowdResultSchema, crowdSummarySchema } from '../../core/crowd-schema';
-import { STORED_ITEMS } from '../../core/stored-items';
-import { random, todayUtc } from './clock';
-import { readConsent, readRecord, writeRecord } from './storage';
-import { fromRecord, toRecord } from './stored-record';
+import type { CrowdResult, CrowdSummary } from '../../../core/crowd';
+import { browserIdSchema, crowdResultSchema, crowdSummarySchema } from '../../../core/crowd-schema';
+import { STORED_ITEMS } from '../../../core/stored-items';
+import { random, todayUtc } from '../clock';
+import { readConsent, readRecord, writeRecord } from '../player-data/storage';
+import { fromRecord, toRecord } from '../player-data/stored-record';
 
 /**
  * Sends the crowd's results and reads its figures (core/crowd.ts). Loaded only when a game ends
- * or a result waits (src/lib/crowd-gate.ts), so its code and the schema's stay out of every
+ * or a result waits (src/lib/crowd/crowd-gate.ts), so its code and the schema's stay out of every
  * first load. Nothing is kept or sent without consent "accepted"; what is sent is the result and
  * a random id made here (no fingerprint: nothing is read from the browser or the device).
  */

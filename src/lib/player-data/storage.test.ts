@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
-import { STORED_ITEMS, storedName, type CookieKey } from '../../core/stored-items';
+import { STORED_ITEMS, storedName, type CookieKey } from '../../../core/stored-items';
 import {
   forgetEverything,
   readConsent,

@@ -1,4 +1,4 @@
-import { adsOn, type AdIds } from '../../core/site-settings';
+import { adsOn, type AdIds } from '../../../core/site-settings';
 /**
  * The ad network adapter (Google AdSense, docs/spec.md §4 "Interstitial"): after 100 ms it loads the ad
  * script, then makes up to 3 pushes 1 s apart. Every failure ends in one message for the page to

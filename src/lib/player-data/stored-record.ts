@@ -1,6 +1,6 @@
-import { addDays } from '../../core/dates';
-import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
-import { todayUtc } from './clock';
+import { addDays } from '../../../core/dates';
+import { parseJson, SCHEMAS, type Schema } from '../../../core/record-schemas';
+import { todayUtc } from '../clock';
 
 /**
  * A localStorage record's text: its value with the UTC day it expires (core/record-schemas.ts

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CrowdResult } from '../../core/crowd';
+import type { CrowdResult } from '../../../core/crowd';
 import { fetchCrowd, recordResult, sendPending } from './crowd-results';
-import { saveConsent } from './storage';
+import { saveConsent } from '../player-data/storage';
 
 const RESULT: CrowdResult = {
   puzzleId: 'puzzle_12',

@@ -1,8 +1,8 @@
-import { pruneGames } from '../../core/game/saved-games';
-import { STORED_ITEMS } from '../../core/stored-items';
-import { parseJson, SCHEMAS, type Schema } from '../../core/record-schemas';
+import { pruneGames } from '../../../core/game/saved-games';
+import { STORED_ITEMS } from '../../../core/stored-items';
+import { parseJson, SCHEMAS, type Schema } from '../../../core/record-schemas';
 import { fromRecord, toRecord } from './stored-record';
-import type { PlayerData, PlayerStore } from '../../core/records';
+import type { PlayerData, PlayerStore } from '../../../core/records';
 
 import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from './storage';
 

@@ -1,7 +1,7 @@
-import { isBlankDraft, type PuzzleDraft } from '../../core/puzzle-draft';
-import { SCHEMAS } from '../../core/record-schemas';
-import { STORED_ITEMS } from '../../core/stored-items';
-import { todayUtc } from './clock';
+import { isBlankDraft, type PuzzleDraft } from '../../../core/puzzle-draft';
+import { SCHEMAS } from '../../../core/record-schemas';
+import { STORED_ITEMS } from '../../../core/stored-items';
+import { todayUtc } from '../clock';
 import { readRecord, writeRecord } from './storage';
 import { fromRecord, toRecord } from './stored-record';
 

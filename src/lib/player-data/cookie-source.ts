@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 /**
  * Where cookies are read from: the browser's own, or, while the server renders a page, the reader
  * the server sets. A page is the same for everyone (src/entry-server.tsx sets a reader with no
- * cookie), and the browser reads its own only after hydration (src/lib/hydration.tsx).
+ * cookie), and the browser reads its own only after hydration (src/lib/start-up/hydration.tsx).
  */
 type CookieReader = () => Record<string, string>;
 let serverReader: CookieReader | null = null;

@@ -6,7 +6,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { EMPTY_PLAYER, type PlayerStore } from '../../core/records';
+import { EMPTY_PLAYER, type PlayerStore } from '../../../core/records';
 import { loadPlayer } from './player-state';
 
 /**

@@ -1,5 +1,5 @@
-import { chooseDailyPuzzle, pickRandomOlder } from '../../core/daily';
-import { seededRandom, seedOf } from '../../core/game/random';
+import { chooseDailyPuzzle, pickRandomOlder } from '../../../core/daily';
+import { seededRandom, seedOf } from '../../../core/game/random';
 import {
   EMPTY_PLAYER,
   forgetCompletion,
@@ -7,13 +7,13 @@ import {
   type GameResult,
   type PlayerData,
   type PlayerStore,
-} from '../../core/records';
-import type { PuzzleSummary } from '../../core/puzzle';
-import type { PageAddress } from '../../core/routes';
-import { random, todayUtc } from './clock';
-import { settled, settling, type Settled } from './settled';
+} from '../../../core/records';
+import type { PuzzleSummary } from '../../../core/puzzle';
+import type { PageAddress } from '../../../core/routes';
+import { random, todayUtc } from '../clock';
+import { settled, settling, type Settled } from '../settled';
 import { readConsent } from './storage';
-import { sendWaitingResults } from './crowd-gate';
+import { sendWaitingResults } from '../crowd/crowd-gate';
 
 let player: Settled<PlayerStore> | null = null;
 

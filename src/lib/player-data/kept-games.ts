@@ -1,7 +1,7 @@
-import { isGameOver, type GameState } from '../../core/game/engine';
-import { snapshotGame } from '../../core/game/restore-game';
-import { dropGame, keepGame } from '../../core/game/saved-games';
-import { afterPaintSlot } from './after-paint';
+import { isGameOver, type GameState } from '../../../core/game/engine';
+import { snapshotGame } from '../../../core/game/restore-game';
+import { dropGame, keepGame } from '../../../core/game/saved-games';
+import { afterPaintSlot } from '../after-paint';
 import { loadPlayer } from './player-state';
 
 // Apart from player-state.ts so the engine loads with the board, not with every page.

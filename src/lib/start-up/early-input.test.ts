@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_INPUT_SCRIPT } from '../../core/inline-scripts';
+import { EARLY_INPUT_SCRIPT } from '../../../core/inline-scripts';
 import { finishEarlyInput, holdFocus, holdTypedFields, takeEarlyInput } from './early-input';
 
 function page(html: string): HTMLElement {

@@ -1,6 +1,6 @@
-import type { CrowdResult } from '../../core/crowd';
-import { STORED_ITEMS } from '../../core/stored-items';
-import { readConsent, recordNames } from './storage';
+import type { CrowdResult } from '../../../core/crowd';
+import { STORED_ITEMS } from '../../../core/stored-items';
+import { readConsent, recordNames } from '../player-data/storage';
 import type { CrowdAnswer } from './crowd-results';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useHydrated } from './hydration';
+import { useHydrated } from '../start-up/hydration';
 import { readConsent, type Consent } from './storage';
 
 /** Whether the cookie banner shows: on a first visit (no choice yet), or reopened by the player. */
@@ -32,7 +32,7 @@ const bannerState = (): BannerState =>
  */
 export function useCookieBanner(): BannerState {
   // The same snapshot while hydrating as after: a difference would make React re-render at sync
-  // priority right after hydration (src/lib/hydration.tsx); the switch comes with the transition.
+  // priority right after hydration (src/lib/start-up/hydration.tsx); the switch comes with the transition.
   const live = useSyncExternalStore(subscribe, bannerState, bannerState);
   return useHydrated() ? live : 'first';
 }
