@@ -41,6 +41,50 @@ const layerZones = [
 ];
 const JS_FILES = ['**/*.{js,mjs,cjs}'];
 
+/**
+ * The kinds of code beyond core/ (docs/architecture.md, "The layers"): what each may import of the
+ * others, by file or folder. Anything not named fails lint; core/ is open to all, and has its own
+ * rules below. The browser's code (src/) reaches none of them.
+ */
+const KINDS = ['src', 'server', 'cli', 'scripts', 'bench', 'deploy', 'e2e'];
+const REACH = {
+  src: {},
+  // The tests' PostgreSQL is started by the gate's own script.
+  server: { scripts: ['ensure-postgres.mjs'] },
+  // The owner's tools read and write the server's database, and ask a running server for its lock.
+  cli: { server: ['db', 'owner-access.ts'] },
+  // The build renders each page as the server does, from the server's catalogue; the Vite
+  // catalogue plugin reads the puzzle folder; screenshots dismiss the banner as the e2e tests do.
+  scripts: {
+    cli: ['puzzle-folder.ts'],
+    server: ['page-renderer.ts', 'catalogue.ts', 'testing'],
+    e2e: ['support.ts'],
+  },
+  // The benches start the built server (server/testing), fill its database, run the deployment.
+  bench: { server: ['db', 'testing'], deploy: ['.'], scripts: ['chromium.ts'] },
+  deploy: { scripts: ['ensure-postgres.mjs'] },
+  // The end-to-end tests start the server and the deployment, and read the board's visible text.
+  e2e: { server: ['testing'], deploy: ['.'], src: ['features/game/board-strings.ts'] },
+};
+/** A unit test may also start the app and its database from the server's test kit. */
+const TEST_REACH = { server: ['testing', 'app.ts', 'db'], scripts: ['compress-dist.ts'] };
+const TEST_FILE = '**/*.@(test|spec).@(ts|tsx|mts|mjs)';
+const NOT_TEST_FILE = '**/!(*.test|*.spec).@(ts|tsx|mts|mjs|js)';
+const kindZones = KINDS.flatMap((kind) =>
+  KINDS.filter((other) => other !== kind).flatMap((other) => {
+    const reach = REACH[kind][other] ?? [];
+    const message = reach.length
+      ? `${kind}/ imports of ${other}/ only ${reach.join(', ')} (docs/architecture.md, REACH in eslint.config.js).`
+      : `${kind}/ does not import ${other}/ (docs/architecture.md, REACH in eslint.config.js).`;
+    const testReach =
+      kind === 'src' ? reach : [...new Set([...reach, ...(TEST_REACH[other] ?? [])])];
+    return [
+      { target: `./${kind}/${NOT_TEST_FILE}`, from: `./${other}`, except: reach, message },
+      { target: `./${kind}/${TEST_FILE}`, from: `./${other}`, except: testReach, message },
+    ];
+  }),
+);
+
 /** core/ is pure and shared by browser, server and CLI: no UI, no Node, no clock or randomness. */
 const coreRules = {
   'no-restricted-imports': [
@@ -151,19 +195,7 @@ export default defineConfig(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            {
-              target: './src',
-              from: ['./server', './cli', './scripts', './deploy'],
-              message: 'The browser bundle must not pull in server or tool code; share via core/.',
-            },
-            {
-              target: './server',
-              from: ['./src', './cli', './deploy'],
-              message: 'The server shares code with the app only through core/.',
-            },
-            ...layerZones,
-          ],
+          zones: [...kindZones, ...layerZones],
         },
       ],
     },

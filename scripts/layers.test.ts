@@ -58,4 +58,50 @@ describe('the layers hold', () => {
     );
     expect(await ruleIds([a, b])).toContain('linchpin/no-import-cycle');
   }, 60_000);
+
+  it('each kind of code reaches the others only where docs/architecture.md draws it', async () => {
+    // Drawn: the owner's tools read the database, the build renders with the server's renderer,
+    // the benches start the built server from its test kit.
+    const drawn = [
+      plant(
+        'cli/owner/zz-planted.ts',
+        "import { columnOf } from '../../server/db/inbox-store';\nexport const planted = columnOf;\n",
+      ),
+      plant(
+        'scripts/zz-planted.ts',
+        "import { createPageRenderer } from '../server/page-renderer';\nexport const planted = createPageRenderer;\n",
+      ),
+      plant(
+        'bench/zz-planted.ts',
+        "import { startServer } from '../server/testing/server-process';\nexport const planted = startServer;\n",
+      ),
+    ];
+    expect(await ruleIds(drawn)).not.toContain('import-x/no-restricted-paths');
+    // Not drawn: a tool starting the app in its own process, the deployment importing the server,
+    // the server importing a tool, the browser's code importing the server's test kit.
+    const undrawn = [
+      plant(
+        'cli/owner/zz-planted-app.ts',
+        "import { createApp } from '../../server/app';\nexport const planted = createApp;\n",
+      ),
+      plant(
+        'deploy/zz-planted.ts',
+        "import { startServer } from '../server/testing/server-process';\nexport const planted = startServer;\n",
+      ),
+      plant(
+        'server/zz-planted.ts',
+        "import { runOwnerCommand } from '../cli/owner/run';\nexport const planted = runOwnerCommand;\n",
+      ),
+      plant(
+        'src/lib/zz-planted.ts',
+        "import { startServer } from '../../server/testing/server-process';\nexport const planted = startServer;\n",
+      ),
+    ];
+    const results = await new ESLint({ cwd: ROOT }).lintFiles(undrawn);
+    for (const result of results)
+      expect(
+        result.messages.map((m) => m.ruleId),
+        result.filePath,
+      ).toContain('import-x/no-restricted-paths');
+  }, 120_000);
 });
