@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '../core/html';
 import { EARLY_INPUT_SCRIPT, MODULE_LOADER_SCRIPT, PREPAINT_SCRIPT } from '../core/inline-scripts';
 import type { ServerEntry } from '../core/page-render';
 import type { Puzzle } from '../core/puzzle';
@@ -132,9 +133,6 @@ export function splitTemplate(
  */
 export const inlineStyle = (href: string, text: string): string =>
   `<style data-href="/${href}">${text}</style>`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The code and styles a page needs at once: its modules' chunks, what they import, and their CSS. */
 function routeAssets(
