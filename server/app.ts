@@ -22,7 +22,8 @@ import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
 import { RATE_LIMIT_MESSAGE, registerRateLimits } from './rate-limits';
 import { registerSecurityHeaders } from './security-headers';
-import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
+import { builtInlineTexts } from './page-renderer';
+import { readIndexHtml, registerStaticSite, startPageRenderer } from './static-site';
 
 export type AppConfig = Pick<
   Config,
@@ -152,7 +153,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   );
   void app.register(fastifyFormbody);
 
-  registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
+  const renderer = startPageRenderer(app, { distDir: config.distDir, catalogue });
+  // The policy allows the inline texts the renderer can write; without it, those of the build.
+  registerSecurityHeaders(app, {
+    ...config.csp,
+    inline: renderer.then((pages) => pages?.inlineTexts ?? builtInlineTexts(config.distDir)),
+  });
   // Only where a handler asks (reply.compress): the built index.html, sent when there is no server
   // renderer. Rendered pages are kept compressed by the page cache, files were compressed by the
   // build (server/static-site.ts), and API answers are a few hundred bytes of JSON.
@@ -236,7 +242,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
   // is out today, from the whole catalogue the build wrote for it.
   registerPuzzleFiles(app, { catalogue, now });
-  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, now });
+  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, renderer, now });
 
   return app;
 }
