@@ -8,7 +8,7 @@ import {
   MODULE_LOADER_SCRIPT,
   PREPAINT_SCRIPT,
 } from '../core/inline-scripts';
-import type { ServerEntry } from '../core/page-render';
+import type { RenderedPage, ServerEntry } from '../core/page-render';
 import type { Puzzle } from '../core/puzzle';
 import { NOT_FOUND_ADDRESS, ROUTES, type PageAddress } from '../core/routes';
 import {
@@ -118,6 +118,57 @@ export function builtInlineTexts(distDir: string): InlineTexts {
 }
 
 /**
+ * One build's way of assembling pages: the template cut at its markers, the icon, and for each
+ * path the modules and stylesheets the manifest names for it (the entry's first).
+ */
+function pageAssembler(options: {
+  distDir: string;
+  templateText: string;
+  pageModules: ServerEntry['pageModules'];
+}) {
+  const manifest = readBuildManifest(options.distDir);
+  const stylesheet = stylesheetReader(options.distDir);
+  const entryFiles = chunkFiles(manifest, [ENTRY]);
+  const entryStyles = new Set(entryFiles.css);
+  const template = splitTemplate(options.templateText, [...entryFiles.js, ...entryFiles.css]);
+  const icon = iconLink(options.distDir);
+  const filesOf = (path: string) => chunkFiles(manifest, [ENTRY, ...options.pageModules(path)]);
+  const styles = (sheets: readonly string[]) =>
+    sheets.map((href) => `\n    ${inlineStyle(href, stylesheet(href))}`).join('');
+  return {
+    inlineTexts: {
+      scripts: INLINE_SCRIPTS,
+      styles: [...new Set(PAGE_PATHS.flatMap((path) => filesOf(path).css))].map(stylesheet),
+    },
+    /** The page at `path`, around what the server entry rendered. */
+    assemble(page: RenderedPage, path: string): string {
+      const files = filesOf(path);
+      const modules = JSON.stringify(files.js.map((file) => `/${file}`)).replace(/</g, '\\u003c');
+      return fillTemplate(template, {
+        // The player's choices are applied first thing, and early input is kept from the first paint.
+        headScripts: `<script>${PREPAINT_SCRIPT}</script>\n    <script>${EARLY_INPUT_SCRIPT}</script>`,
+        icon,
+        // The styles travel inside the page: the first paint waits for no second request. The
+        // entry's come first, then (after the link preview) the route's and the cookie banner's.
+        head:
+          `<title>${escapeHtml(page.title)}</title>` +
+          styles(entryFiles.css) +
+          (page.headTags ? `\n    ${page.headTags}` : '') +
+          styles(files.css.filter((href) => !entryStyles.has(href))) +
+          '\n  ',
+        html: page.html,
+        body:
+          `<script id="page-data" type="application/json">${page.pageData}</script>\n    ` +
+          `<script id="page-modules" type="application/json">${modules}</script>\n    ` +
+          `<script>${MODULE_LOADER_SCRIPT}</script>\n    ` +
+          // What nothing on the first paint needs (the web app manifest), added by the loader.
+          `<template id="late-links">${template.lateLinks.join('')}</template>`,
+      });
+    },
+  };
+}
+
+/**
  * Loads the server entry, the template and the manifest; null when not built. A template without
  * one of its markers, or a manifest without the entry, throws. Puzzles come from the server's one
  * catalogue reader (server/catalogue.ts).
@@ -137,56 +188,19 @@ export async function createPageRenderer(options: {
   } catch {
     return null;
   }
-  const manifest = readBuildManifest(distDir);
-  const stylesheet = stylesheetReader(distDir);
-  const entryFiles = chunkFiles(manifest, [ENTRY]);
-  const template = splitTemplate(templateText, [...entryFiles.js, ...entryFiles.css]);
-  const icon = iconLink(distDir);
-  const entryStyles = new Set(entryFiles.css);
-  /** A page's code (the entry first) and its stylesheets (the entry's first), by file name. */
-  const filesOf = (path: string) => chunkFiles(manifest, [ENTRY, ...entry.pageModules(path)]);
-  const styles = (sheets: readonly string[]) =>
-    sheets.map((href) => `\n    ${inlineStyle(href, stylesheet(href))}`).join('');
+  const pages = pageAssembler({
+    distDir,
+    templateText,
+    pageModules: (path) => entry.pageModules(path),
+  });
   // The whole catalogue; each page takes what is out on its day (src/entry-server.tsx).
   const summaries = catalogue.summaries;
   const puzzle = (id: string): Puzzle | null => catalogue.puzzle(id);
-
   return {
-    inlineTexts: {
-      scripts: INLINE_SCRIPTS,
-      styles: [...new Set(PAGE_PATHS.flatMap((path) => filesOf(path).css))].map(stylesheet),
-    },
-    async render(request) {
-      const { address } = request;
-      const page = await entry.renderPage({
-        address,
-        now: request.now ?? Date.now(),
-        summaries,
-        puzzle,
-      });
-      const files = filesOf(address.path);
-      const modules = files.js.map((file) => `/${file}`);
-      const html = fillTemplate(template, {
-        // The player's choices are applied first thing, and early input is kept from the first paint.
-        headScripts: `<script>${PREPAINT_SCRIPT}</script>\n    <script>${EARLY_INPUT_SCRIPT}</script>`,
-        icon,
-        // The styles travel inside the page: the first paint waits for no second request. The
-        // entry's come first, then (after the link preview) the route's and the cookie banner's.
-        head:
-          `<title>${escapeHtml(page.title)}</title>` +
-          styles(entryFiles.css) +
-          (page.headTags ? `\n    ${page.headTags}` : '') +
-          styles(files.css.filter((href) => !entryStyles.has(href))) +
-          '\n  ',
-        html: page.html,
-        body:
-          `<script id="page-data" type="application/json">${page.pageData}</script>\n    ` +
-          `<script id="page-modules" type="application/json">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>\n    ` +
-          `<script>${MODULE_LOADER_SCRIPT}</script>\n    ` +
-          // What nothing on the first paint needs (the web app manifest), added by the loader.
-          `<template id="late-links">${template.lateLinks.join('')}</template>`,
-      });
-      return { status: page.status, html };
+    inlineTexts: pages.inlineTexts,
+    async render({ address, now }) {
+      const page = await entry.renderPage({ address, now: now ?? Date.now(), summaries, puzzle });
+      return { status: page.status, html: pages.assemble(page, address.path) };
     },
   };
 }
