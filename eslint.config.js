@@ -209,6 +209,21 @@ export default defineConfig(
   { files: ['core/**'], rules: coreRules },
 
   {
+    // Each rate limit counts under a name of its own (server/rate-limits.ts), the only maker of one.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(rateLimit|createRateLimit)$/]',
+          message:
+            'Make a rate limit with namedRateLimit (server/rate-limits.ts): each counts under a name of its own.',
+        },
+      ],
+    },
+  },
+
+  {
     ...reactHooks.configs.flat.recommended,
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

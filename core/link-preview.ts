@@ -1,3 +1,4 @@
+import { escapeHtml } from './html';
 import { puzzleNumber, type PuzzleSummary } from './puzzle';
 import { gameHref, readGameAddress, ROUTES } from './routes';
 
@@ -67,9 +68,6 @@ export function linkPreview({
   };
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The preview as the <head>'s Open Graph and Twitter card tags, one a line. */
 export function linkPreviewTags(preview: LinkPreview): string {
   const tags: [string, string, string | number | null][] = [
@@ -92,7 +90,7 @@ export function linkPreviewTags(preview: LinkPreview): string {
     .filter((tag): tag is [string, string, string | number] => tag[2] !== null)
     .map(
       ([key, name, content]) =>
-        `<meta ${key}="${name}" content="${escapeAttribute(String(content))}" />`,
+        `<meta ${key}="${name}" content="${escapeHtml(String(content))}" />`,
     )
     .join('\n    ');
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../core/routes';
+import { inlineBlockHashes, policySources } from '../server/testing/inline-blocks';
 import { archiveMonthPath, hydrated, PLAYER_COOKIES, puzzleDated, readPuzzles } from './support';
 
 // The server renders with its own clock: these tests leave the browser's clock alone, so the page
@@ -236,6 +237,42 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
   expect(game.replace(/<template id="late-links">.*?<\/template>/s, '')).not.toContain(
     'rel="manifest"',
   );
+});
+
+test('the Content-Security-Policy allows exactly the inline scripts and styles the pages carry', async ({
+  request,
+}) => {
+  // Every route, both kinds of not-found page, and a board with a puzzle of its own.
+  const addresses = [
+    ...Object.values(ROUTES),
+    '/no-such-page',
+    '/game?puzzleId=puzzle_99999',
+    `/game?puzzleId=${older?.id ?? ''}&mode=play`,
+  ];
+  const carried = { scripts: new Set<string>(), styles: new Set<string>() };
+  let policy: string | null = null;
+  for (const address of addresses) {
+    const response = await request.get(address);
+    const csp = response.headers()['content-security-policy'] ?? '';
+    policy ??= csp;
+    expect(csp, `${address}: one policy for every page`).toBe(policy);
+    const found = inlineBlockHashes(await response.text());
+    for (const hash of found.scripts) carried.scripts.add(hash);
+    for (const hash of found.styles) carried.styles.add(hash);
+  }
+  expect(carried.scripts.size).toBe(3);
+  expect(carried.styles.size).toBeGreaterThan(5);
+  for (const [directive, hashes] of [
+    ['script-src', carried.scripts],
+    ['style-src', carried.styles],
+  ] as const) {
+    const sources = policySources(policy ?? '', directive);
+    // Every inline block a page carries is allowed, and the policy allows no other text.
+    expect(new Set(sources.filter((source) => source.startsWith("'sha256-"))), directive).toEqual(
+      hashes,
+    );
+    expect(sources, directive).not.toContain("'unsafe-inline'");
+  }
 });
 
 test('the web app manifest joins the page once its code has started', async ({ page }) => {

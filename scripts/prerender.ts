@@ -32,7 +32,14 @@ export async function prerender(distDir = join(ROOT, 'dist')): Promise<string[]>
   return written;
 }
 
+// `tsx scripts/prerender.ts [dist dir]`: a page that cannot be assembled (a marker missing from
+// index.html, server/page-template.ts) fails the build with the reason, and exit code 1.
 if (process.argv[1] === import.meta.filename) {
-  const written = await prerender();
-  console.log(`Rendered ${written.length} pages into dist/.`);
+  try {
+    const written = await prerender(process.argv[2]);
+    console.log(`Rendered ${written.length} pages into dist/.`);
+  } catch (error) {
+    console.error(`The build's pages could not be rendered: ${String(error)}`);
+    process.exit(1);
+  }
 }

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -13,7 +12,6 @@ import { CLIENT_ERROR_DETAIL, SERVER_ERROR_DETAIL } from '../core/error-texts';
 import { type Config } from './config';
 import { type Database } from './db/database';
 import { isReachable } from './db/inbox-store';
-import { databaseRateLimitStore } from './db/rate-limit-store';
 import { serverSecret } from './db/server-secret';
 import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
@@ -22,8 +20,10 @@ import { registerResultsRoutes } from './results-routes';
 import { readServerCatalogue, serverCatalogueDir } from './catalogue';
 import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
+import { RATE_LIMIT_MESSAGE, registerRateLimits } from './rate-limits';
 import { registerSecurityHeaders } from './security-headers';
-import { readBuiltPages, readIndexHtml, registerStaticSite } from './static-site';
+import { builtInlineTexts } from './page-renderer';
+import { readIndexHtml, registerStaticSite, startPageRenderer } from './static-site';
 
 export type AppConfig = Pick<
   Config,
@@ -81,8 +81,6 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkEveryMs: 1_000,
 };
 
-export const RATE_LIMIT_MESSAGE =
-  'You have sent a lot in a short time. Please wait a minute and try again.';
 export const SERVER_ERROR_MESSAGE = SERVER_ERROR_DETAIL;
 /** For a 4xx no case below names: the project's words, never a plugin's message. */
 export const CLIENT_ERROR_MESSAGE = CLIENT_ERROR_DETAIL;
@@ -155,7 +153,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   );
   void app.register(fastifyFormbody);
 
-  registerSecurityHeaders(app, { indexHtml: readBuiltPages(config.distDir), ...config.csp });
+  const renderer = startPageRenderer(app, { distDir: config.distDir, catalogue });
+  // The policy allows the inline texts the renderer can write; without it, those of the build.
+  registerSecurityHeaders(app, {
+    ...config.csp,
+    inline: renderer.then((pages) => pages?.inlineTexts ?? builtInlineTexts(config.distDir)),
+  });
   // Only where a handler asks (reply.compress): the built index.html, sent when there is no server
   // renderer. Rendered pages are kept compressed by the page cache, files were compressed by the
   // build (server/static-site.ts), and API answers are a few hundred bytes of JSON.
@@ -167,21 +170,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
-  void app.register(fastifyRateLimit, {
-    global: false,
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    // On PostgreSQL any number of server processes may serve the site: they count each client's
-    // posts together, in the database. A failed count lets the post through to its own insert,
-    // which then answers 503 if the database is down. The embedded database has one process (its
-    // data folder is locked), which counts in memory: exact, and no write per post.
-    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: 'Too Many Requests',
-      message: RATE_LIMIT_MESSAGE,
-    }),
-  });
+  registerRateLimits(app, db);
 
   const isDraining = options.isDraining ?? (() => false);
   app.addHook('onRequest', (request, reply, done) => {
@@ -236,6 +225,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     registerFormRoutes(api, queue, () => serverSecret(db), {
       siteUrl: config.siteUrl ?? null,
       behindProxy: config.trustProxy !== false,
+      rateLimit: config.rateLimit,
     });
     registerResultsRoutes(api, {
       db,
@@ -252,7 +242,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
   // is out today, from the whole catalogue the build wrote for it.
   registerPuzzleFiles(app, { catalogue, now });
-  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, now });
+  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, renderer, now });
 
   return app;
 }

@@ -1,10 +1,13 @@
 import { type FastifyInstance } from 'fastify';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { type Database } from './db/database';
-import { makeFixtureSite, testConfig } from './testing/fixture-site';
+import {
+  makeFixtureSite,
+  testConfig,
+  writeServerBuild,
+  writeServerCatalogue,
+} from './testing/fixture-site';
 import { PREPARE_TIMEOUT_MS, embeddedTestDatabases } from './testing/test-databases';
 
 /**
@@ -18,21 +21,12 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   // A built server renderer whose every render throws, with an internal message.
-  const serverDir = `${site.distDir}-server`;
-  mkdirSync(serverDir, { recursive: true });
-  mkdirSync(join(site.distDir, '.vite'), { recursive: true });
-  mkdirSync(join(serverDir, 'puzzles'), { recursive: true });
-  writeFileSync(
-    join(serverDir, 'template.html'),
-    '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(site.distDir, '.vite', 'manifest.json'), '{}');
-  writeFileSync(join(serverDir, 'puzzles', 'index.json'), '[]');
-  writeFileSync(
-    join(serverDir, 'entry-server.js'),
+  writeServerBuild(
+    site.distDir,
     `export const pageModules = () => [];
      export async function renderPage() { throw new Error('secret internals at /srv/app'); }\n`,
   );
+  writeServerCatalogue(site.distDir, []);
   await databases.prepare();
   db = await databases.fresh();
   app = createApp({ db, config: testConfig({ distDir: site.distDir }), logger: false });

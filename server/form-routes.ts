@@ -11,6 +11,7 @@ import {
 import { type InboxKind } from './db/inbox-store';
 import { opaqueId, randomOpaqueId } from './db/server-secret';
 import { QueueFullError, type InsertQueue } from './insert-queue';
+import { namedRateLimit } from './rate-limits';
 
 /**
  * POST /api/contact and POST /api/puzzle-submissions (docs/spec.md §7 fields), JSON or form-encoded.
@@ -178,10 +179,10 @@ export function registerFormRoutes(
   queue: InsertQueue,
   /** The database's secret (server/db/server-secret.ts), for the opaque ids posts are answered with. */
   secret: () => Promise<string>,
-  sameSite: SameSiteOptions,
+  options: SameSiteOptions & { rateLimit: { max: number; windowMs: number } },
 ): void {
-  // One counter per client address, shared by both routes, counting every POST (@fastify/rate-limit).
-  const rateLimit = app.rateLimit();
+  // One count per client address, shared by both routes, counting every POST (server/rate-limits.ts).
+  const rateLimit = namedRateLimit(app, { name: 'forms', ...options.rateLimit });
   const routes = [
     {
       url: '/api/contact',
@@ -203,7 +204,7 @@ export function registerFormRoutes(
   for (const route of routes) {
     app.post(route.url, {
       bodyLimit: FORM_BODY_LIMIT,
-      onRequest: [rateLimit, refuseCrossSite(sameSite), requireFormContentType],
+      onRequest: [rateLimit, refuseCrossSite(options), requireFormContentType],
       handler: route.handler,
     });
   }

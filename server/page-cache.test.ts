@@ -8,7 +8,7 @@ const at = (iso: string) => Date.parse(iso);
 
 function countingRenderer() {
   const calls: string[] = [];
-  const renderer: PageRenderer = {
+  const renderer: Pick<PageRenderer, 'render'> = {
     render: ({ address, now }) => {
       calls.push(`${address.path} ${new Date(now ?? 0).toISOString().slice(0, 10)}`);
       return Promise.resolve({ status: 200, html: `<p>${address.path} ${'x'.repeat(2000)}</p>` });

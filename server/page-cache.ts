@@ -41,7 +41,7 @@ const QUICK_GZIP = 6;
 export const isKeepable = (status: number): boolean => status < 500;
 
 export function createPageCache(
-  renderer: PageRenderer,
+  renderer: Pick<PageRenderer, 'render'>,
   options: {
     maxEntries?: number;
     /** Told of every render (the log's `page rendered` line, at debug level). */

@@ -8,6 +8,7 @@ import { resultTallies, type ResultOutcome } from './db/results-store';
 import { addressGroup } from './client-address';
 import { BUSY_RETRY_AFTER_S } from './form-routes';
 import { QueueFullError, type InsertQueue } from './insert-queue';
+import { namedRateLimit } from './rate-limits';
 
 /**
  * "Today's crowd" (core/crowd.ts):
@@ -81,10 +82,8 @@ function crowdCache(db: Database, now: () => number) {
 
 export function registerResultsRoutes(app: FastifyInstance, options: ResultsOptions): void {
   const { queue, catalogue, now } = options;
-  const rateLimit = app.rateLimit({
-    max: options.rateLimit.max,
-    timeWindow: options.rateLimit.windowMs,
-  });
+  // A count of its own, so a classroom finishing a puzzle never spends the forms' limit.
+  const rateLimit = namedRateLimit(app, { name: 'results', ...options.rateLimit });
   const figures = crowdCache(options.db, now);
   const busyLog = onceASecond();
 

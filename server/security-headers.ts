@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { INLINE_SCRIPTS } from '../core/inline-scripts';
+import { type InlineTexts } from './page-renderer';
 
 /**
  * Security headers on every response (helmet), with a strict Content-Security-Policy: scripts and
- * styles from this site only, plus the inline ones index.html carries, allowed by their hashes.
- * Third-party hosts appear only when ads or analytics are configured. None of these headers depends
- * on the request, so helmet builds them once at start and every answer gets the same set (helmet's
- * Fastify plugin would rebuild and recheck the whole policy on every request).
+ * styles from this site only, plus the inline ones pages carry, allowed by the hashes of the exact
+ * texts the page renderer can write (server/page-renderer.ts `inlineTexts`): nothing is read back
+ * from built pages. Third-party hosts appear only when ads or analytics are configured. None of
+ * these headers depends on the request, so helmet builds them once, when the server is ready, and
+ * every answer gets the same set (helmet's Fastify plugin would rebuild and recheck the whole
+ * policy on every request).
  */
 
 // Google AdSense (docs/spec.md §7 "ad network"): script, ad frames, images and reporting calls.
@@ -53,20 +55,9 @@ function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** Hashes of the inline <script> (without src) and <style> blocks of an HTML page. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)]
-    .map((match) => match[1] ?? '')
-    .filter((body) => body.length > 0)
-    .map(sha256);
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) =>
-    sha256(match[1] ?? ''),
-  );
-  return { scripts, styles };
-}
-
 export interface CspOptions {
-  indexHtml: string | null;
+  /** The texts of the inline scripts and styles pages carry. */
+  inline: InlineTexts;
   ads: boolean;
   analytics: boolean;
   /** Origins of external form-forwarding services the forms post to. */
@@ -74,7 +65,6 @@ export interface CspOptions {
 }
 
 export function cspDirectives(options: CspOptions): Record<string, string[]> {
-  const { scripts, styles } = inlineHashes(options.indexHtml ?? '');
   const extra: Hosts = { script: [], frame: [], img: [], connect: [] };
   for (const hosts of [options.ads ? AD_HOSTS : null, options.analytics ? ANALYTICS_HOSTS : null]) {
     if (!hosts) continue;
@@ -84,9 +74,9 @@ export function cspDirectives(options: CspOptions): Record<string, string[]> {
   const unique = (list: string[]) => [...new Set(list)];
   return {
     'default-src': ["'self'"],
-    // The inline scripts a page carries (core/inline-scripts.ts), by the hash of their exact text.
-    'script-src': unique(["'self'", ...INLINE_SCRIPTS.map(sha256), ...scripts, ...extra.script]),
-    'style-src': unique(["'self'", ...styles]),
+    // The inline scripts and styles a page can carry, each by the hash of its exact text.
+    'script-src': unique(["'self'", ...options.inline.scripts.map(sha256), ...extra.script]),
+    'style-src': unique(["'self'", ...options.inline.styles.map(sha256)]),
     // Server-rendered pages carry style attributes (a colour circle's fill, a bar's width); they
     // cannot run code. Style elements and sheets stay limited to the site's own and the hashes.
     'style-src-attr': ["'unsafe-inline'"],
@@ -139,8 +129,15 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions): void {
-  const headers = securityHeaders(options);
+/** Sets the headers on every answer, built once the page renderer has said what it can write. */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: Omit<CspOptions, 'inline'> & { inline: Promise<InlineTexts> },
+): void {
+  let headers: Record<string, string> = {};
+  app.addHook('onReady', async () => {
+    headers = securityHeaders({ ...options, inline: await options.inline });
+  });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { utcDate } from '../core/dates';
 import { isAppRoute, pageAddress, renderedAddress } from '../core/routes';
@@ -13,7 +13,7 @@ import {
 } from './page-cache';
 import { isPageRequest } from './fallback-page';
 import { type ServerCatalogue } from './catalogue';
-import { createPageRenderer } from './page-renderer';
+import { createPageRenderer, type PageRenderer } from './page-renderer';
 
 /**
  * The built site from dist/: hashed files under /assets/ cached for a year, everything else
@@ -38,23 +38,22 @@ export function readIndexHtml(distDir: string): string | null {
 }
 
 /**
- * Every page the build rendered (dist/index.html and dist/<route>/index.html), as one text: their
- * inline scripts and styles are the ones the Content-Security-Policy hashes, and each page the
- * server renders uses the same ones (the module loader, each route's styles).
+ * The page renderer over dist-server/ beside dist/ (`npm run build` writes both), or null: without
+ * it, every page gets the built index.html and the browser renders it. Shared by the pages and the
+ * Content-Security-Policy, which allows what the renderer can write (server/security-headers.ts).
  */
-export function readBuiltPages(distDir: string): string {
-  const pages: string[] = [];
-  const index = readIndexHtml(distDir);
-  if (index !== null) pages.push(index);
-  try {
-    for (const entry of readdirSync(distDir, { withFileTypes: true })) {
-      const page = join(distDir, entry.name, 'index.html');
-      if (entry.isDirectory() && existsSync(page)) pages.push(readFileSync(page, 'utf8'));
-    }
-  } catch {
-    // No built site: nothing to hash.
-  }
-  return pages.join('\n');
+export function startPageRenderer(
+  app: FastifyInstance,
+  options: { distDir: string; catalogue: ServerCatalogue },
+): Promise<PageRenderer | null> {
+  return createPageRenderer({
+    distDir: options.distDir,
+    serverDir: `${options.distDir}-server`,
+    catalogue: options.catalogue,
+  }).catch((error: unknown) => {
+    app.log.error(error, 'The page renderer could not start; pages are rendered in the browser');
+    return null;
+  });
 }
 
 /**
@@ -78,28 +77,18 @@ export function registerStaticSite(
     distDir: string;
     indexHtml: string | null;
     catalogue: ServerCatalogue;
+    renderer: Promise<PageRenderer | null>;
     now?: () => number;
   },
 ): void {
   const { distDir, indexHtml } = options;
   const clock = options.now ?? Date.now;
-  // Pages are rendered on the server from dist-server/ beside dist/ (`npm run build` writes both);
-  // without it, every page gets the built index.html and the browser renders it.
-  const pages: Promise<PageCache | null> = createPageRenderer({
-    distDir,
-    serverDir: `${distDir}-server`,
-    catalogue: options.catalogue,
-  }).then(
-    (renderer) =>
-      renderer
-        ? createPageCache(renderer, {
-            onRender: (key) => app.log.debug({ page: key }, 'page rendered'),
-          })
-        : null,
-    (error: unknown) => {
-      app.log.error(error, 'The page renderer could not start; pages are rendered in the browser');
-      return null;
-    },
+  const pages: Promise<PageCache | null> = options.renderer.then((renderer) =>
+    renderer
+      ? createPageCache(renderer, {
+          onRender: (key) => app.log.debug({ page: key }, 'page rendered'),
+        })
+      : null,
   );
   app.addHook('onReady', async () => {
     if ((await pages) === null && indexHtml !== null) {

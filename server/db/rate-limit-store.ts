@@ -9,6 +9,8 @@ import { type Queryable } from './database';
  * per post, atomic under concurrency (the row is locked by the upsert), timed by the database's
  * clock so processes on machines whose clocks differ still agree. A fixed window per key, like the
  * plugin's own in-memory store. No address is written: a client's row is keyed by a salted hash.
+ * Every limit's keys begin with its name (server/rate-limits.ts), so one table holds each limit's
+ * counts apart.
  */
 /** The client's key as stored: a SHA-256 of the database's own salt and the address. */
 const KEY = `SELECT encode(sha256(convert_to(salt || $1, 'UTF8')), 'hex') AS key FROM rate_limit_salt`;
@@ -30,10 +32,6 @@ const READ = `
 const DELETE_ENDED = 'DELETE FROM rate_limit_counters WHERE resets_at <= clock_timestamp()';
 
 const counterRow = z.object({ hits: z.number().int(), ttl: z.number().int() });
-/** What the plugin hands `child`: the merged limit options and the route they belong to. */
-const routeInfo = z.object({
-  routeInfo: z.object({ method: z.unknown(), url: z.unknown() }).partial(),
-});
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -50,15 +48,10 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
     });
   };
 
+  // The plugin constructs it with its options; the counters need none of them.
   class DatabaseStore implements FastifyRateLimitStore {
-    /** The plugin passes its options first; the counters need none of them. */
-    constructor(
-      _options: unknown,
-      private readonly prefix = '',
-    ) {}
-
     incr(key: string, callback: Callback, timeWindow: number): void {
-      db.query(INCREMENT, [this.prefix + key, timeWindow]).then(
+      db.query(INCREMENT, [key, timeWindow]).then(
         (rows) => {
           const row = counterRow.parse(rows[0]);
           callback(null, { current: row.hits, ttl: row.ttl });
@@ -70,7 +63,7 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
 
     /** The count without adding one (the plugin's `{ increment: false }`). */
     read(key: string, callback: Callback): void {
-      db.query(READ, [this.prefix + key]).then(
+      db.query(READ, [key]).then(
         (rows) => {
           const row = rows[0] === undefined ? { hits: 0, ttl: 0 } : counterRow.parse(rows[0]);
           callback(null, { current: row.hits, ttl: row.ttl });
@@ -79,11 +72,12 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
       );
     }
 
-    /** A route with its own limit counts apart, as the plugin's own stores do. */
-    child(routeOptions: unknown): FastifyRateLimitStore {
-      const route = routeInfo.safeParse(routeOptions);
-      const { method = '', url = '' } = route.success ? route.data.routeInfo : {};
-      return new DatabaseStore(routeOptions, `${this.prefix}${String(method)}${String(url)}-`);
+    /**
+     * The store of a limit with options of its own (each of the server's): the same table, since
+     * its keys already carry its name. No prefix is made up from the route here.
+     */
+    child(): FastifyRateLimitStore {
+      return this;
     }
   }
   return DatabaseStore;

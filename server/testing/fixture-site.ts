@@ -71,6 +71,37 @@ export function failFixtureRenders(fail: boolean): void {
   (globalThis as { __linchpinFail?: boolean }).__linchpinFail = fail;
 }
 
+/** The index.html of a build, with the markers the renderer fills (server/page-template.ts). */
+export const FIXTURE_TEMPLATE =
+  '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><!--app-head-scripts-->' +
+  '<!--app-icon--><!--app-head-->\n' +
+  `<script type="module" crossorigin src="${FIXTURE_ASSET}"></script></head>` +
+  '<body><div id="root"><!--app-html--></div><!--app-body--></body></html>\n';
+
+/**
+ * What `npm run build` writes for the server beside `distDir`: the template, Vite's manifest (its
+ * entry is FIXTURE_ASSET) and a server entry (dist-server/entry-server.js) of the given source.
+ */
+export function writeServerBuild(
+  distDir: string,
+  entrySource: string,
+  build: { template?: string; manifest?: object } = {},
+): void {
+  const serverDir = `${distDir}-server`;
+  mkdirSync(join(distDir, '.vite'), { recursive: true });
+  mkdirSync(serverDir, { recursive: true });
+  writeFileSync(
+    join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify(
+      build.manifest ?? {
+        'index.html': { file: FIXTURE_ASSET.slice(1), src: 'index.html', isEntry: true },
+      },
+    ),
+  );
+  writeFileSync(join(serverDir, 'template.html'), build.template ?? FIXTURE_TEMPLATE);
+  writeFileSync(join(serverDir, 'entry-server.js'), entrySource);
+}
+
 /**
  * A built site with a server renderer (dist-server/entry-server.js) that records every address it
  * renders (`fixtureRenders`) and answers as the real one does: 404 for the shared not-found pages,
@@ -81,17 +112,8 @@ export function makeRenderingSite(puzzles: readonly { id: string; date: string }
   remove: () => void;
 } {
   const site = makeFixtureSite();
-  const serverDir = `${site.distDir}-server`;
-  mkdirSync(join(site.distDir, '.vite'), { recursive: true });
-  mkdirSync(serverDir, { recursive: true });
-  writeFileSync(join(site.distDir, '.vite', 'manifest.json'), '{}');
-  writeFileSync(
-    join(serverDir, 'template.html'),
-    '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Linchpin</title></head>' +
-      '<body><div id="root"></div></body></html>\n',
-  );
-  writeFileSync(
-    join(serverDir, 'entry-server.js'),
+  writeServerBuild(
+    site.distDir,
     `export async function renderPage({ address }) {
        const renders = (globalThis.__linchpinRenders ??= []);
        const key = address.path + (address.puzzleId ? '?' + address.puzzleId : '');

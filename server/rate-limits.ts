@@ -1,0 +1,56 @@
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { type FastifyInstance } from 'fastify';
+import { type Database } from './db/database';
+import { databaseRateLimitStore } from './db/rate-limit-store';
+
+/**
+ * The server's rate limits (docs/server.md "Rate limiting"), each counting a client address's posts
+ * under a name of its own: the forms' ('forms', server/form-routes.ts) and the crowd's results'
+ * ('results', server/results-routes.ts). The name begins every key a limit counts, so no two limits
+ * share a count, whatever their options, in memory and in PostgreSQL's one table alike
+ * (server/db/rate-limit-store.ts). Lint allows `app.rateLimit` only here (eslint.config.js).
+ */
+export interface NamedRateLimit {
+  /** Unique among the server's limits: two limits of one name count together. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export const RATE_LIMIT_MESSAGE =
+  'You have sent a lot in a short time. Please wait a minute and try again.';
+
+/**
+ * @fastify/rate-limit, limiting no route by itself. On PostgreSQL any number of server processes
+ * may serve the site: they count each client's posts together, in the database. A failed count
+ * lets the post through to its own insert, which then answers 503 if the database is down. The
+ * embedded database has one process (its data folder is locked), which counts in memory: exact,
+ * and no write per post.
+ */
+export function registerRateLimits(app: FastifyInstance, db: Database): void {
+  void app.register(fastifyRateLimit, {
+    global: false,
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'Too Many Requests',
+      message: RATE_LIMIT_MESSAGE,
+    }),
+  });
+}
+
+/**
+ * The hook that counts a route's posts under `limit.name`: a client is its address (an IPv6
+ * address by its /64, as the plugin counts by default), behind a trusted proxy the forwarded one.
+ */
+export function namedRateLimit(
+  app: FastifyInstance,
+  limit: NamedRateLimit,
+): ReturnType<FastifyInstance['rateLimit']> {
+  // eslint-disable-next-line no-restricted-syntax -- the one place a limit is made
+  return app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `${limit.name} ${normalizeIP(request.ip)}`,
+  });
+}
