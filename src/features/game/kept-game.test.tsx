@@ -1,11 +1,11 @@
 import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGame, gameReducer, type GameState } from '../../../core/game/engine';
+import { createGame, gameReducer } from '../../../core/game/engine';
 import { seededRandom, seedOf } from '../../../core/game/random';
 import { snapshotGame } from '../../../core/game/restore-game';
 import { EMPTY_PLAYER, type DailyCompletion } from '../../../core/records';
-import { ringPuzzle } from '../../../core/test/fixtures';
+import { groupWords, ringPuzzle } from '../../../core/test/fixtures';
 import { ModalProvider } from '../../components/modal-context';
 import { keepGameStateSoon } from '../../lib/player-data/kept-games';
 import { GameActivityProvider } from '../../lib/preferences/game-activity';
@@ -21,24 +21,17 @@ const TODAY = ringPuzzle.date;
 
 /** A game on the board's own layout with one wrong try submitted, then cleared: "Try 2 of 6". */
 function oneWrongTry(): KeptGame {
-  let state: GameState = createGame(ringPuzzle, {
+  const fresh = createGame(ringPuzzle, {
     difficulty: 'normal',
     random: seededRandom(seedOf(`${ringPuzzle.id}:normal`)),
   });
-  const wrong = [
+  const wrong = groupWords(fresh, [
     ['Ring', 'Chime', 'Necklace'],
     ['Ring', 'Toll', 'Bracelet'],
     ['Ring', 'Ropes', 'Oval'],
     ['Ring', 'Corner', 'Loop'],
-  ];
-  wrong.forEach((words, circle) => {
-    state = gameReducer(state, { type: 'chooseCategory', category: circle });
-    for (const word of words) {
-      const position = state.tiles.findIndex((tile) => tile.word === word);
-      state = gameReducer(state, { type: 'toggleTile', position });
-    }
-  });
-  state = gameReducer(gameReducer(state, { type: 'submit' }), { type: 'clearAll' });
+  ]);
+  const state = gameReducer(gameReducer(wrong, { type: 'submit' }), { type: 'clearAll' });
   return { saved: snapshotGame(state, { playedOn: TODAY, daily: true }), finished: null };
 }
 
