@@ -14,7 +14,7 @@ import {
 } from './crowd';
 import { createGame, gameReducer } from './game/engine';
 import { seededRandom } from './game/random';
-import { ringPuzzle as TEST_PUZZLE } from './test/fixtures';
+import { groupWords, ringPuzzle as TEST_PUZZLE } from './test/fixtures';
 
 const BROWSER = '0b7e2a52-5d0c-4f3e-9a1b-2c3d4e5f6a7b';
 const OTHER_BROWSER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -133,15 +133,8 @@ describe('the result of a finished game', () => {
   it('names, for each wrong try, the categories it got fully right, and nothing else', () => {
     const solved = TEST_PUZZLE.categories.map((category) => category.words);
     let state = createGame(TEST_PUZZLE, { difficulty: 'normal', random: seededRandom(1) });
-    const at = (word: string) => state.tiles.findIndex((tile) => tile.word === word);
     const submit = (groups: string[][]) => {
-      state = gameReducer(state, { type: 'clearAll' });
-      groups.forEach((words, circle) => {
-        state = gameReducer(state, { type: 'chooseCategory', category: circle });
-        for (const word of words)
-          state = gameReducer(state, { type: 'toggleTile', position: at(word) });
-      });
-      state = gameReducer(state, { type: 'submit' });
+      state = gameReducer(groupWords(state, groups), { type: 'submit' });
     };
     // Categories 0 and 1 right, 2 and 3 swapped a word.
     const [a, b, c, d] = solved as [string[], string[], string[], string[]];

@@ -3,7 +3,7 @@ import type { Difficulty } from './difficulties';
 import { createGame, gameReducer, type GameState } from './game/engine';
 import { seededRandom } from './game/random';
 import { restoreGame, snapshotGame } from './game/restore-game';
-import { ringPuzzle, SOLUTION } from './test/fixtures';
+import { groupWords, ringPuzzle, SOLUTION } from './test/fixtures';
 import {
   BLUESKY_LIMIT,
   fittedText,
@@ -19,15 +19,7 @@ const SITE = 'https://linchpin.example';
 
 /** Places each list of words in the circle of the same index, then submits. */
 function submit(state: GameState, grouping: readonly (readonly string[])[]): GameState {
-  let next = gameReducer(state, { type: 'clearAll' });
-  grouping.forEach((words, circle) => {
-    next = gameReducer(next, { type: 'chooseCategory', category: circle });
-    for (const word of words) {
-      const position = next.tiles.findIndex((t) => t.word === word);
-      if (!next.tiles[position]?.locked) next = gameReducer(next, { type: 'toggleTile', position });
-    }
-  });
-  return gameReducer(next, { type: 'submit' });
+  return gameReducer(groupWords(state, grouping), { type: 'submit' });
 }
 
 const fresh = (difficulty: Difficulty = 'normal') =>

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { archivePuzzle, expectNoViolations, hydrated, setClock } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { addCookies, archivePuzzle, expectNoViolations, hydrated, setClock } from './support';
 
 /**
  * axe on every route and every modal: in the light theme with the first-visit cookie banner
@@ -52,11 +52,6 @@ const THEMES: { name: string; cookies: Record<string, string>; routes: string[] 
 /** The header's buttons that open a modal (Statistics is a link to /stats, among the routes). */
 const MODALS = ['How to Play', "Author's note", 'Settings'] as const;
 
-async function useCookies(context: BrowserContext, cookies: Record<string, string>) {
-  const url = test.info().project.use.baseURL ?? '';
-  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
-}
-
 /**
  * axe reads the page as it stands, not as a player reaching for a control sees it: it reads it once
  * the load is over (every request done; the browser's day is not the server's, so the app draws
@@ -74,7 +69,7 @@ for (const theme of THEMES) {
   test.describe(theme.name, () => {
     test.beforeEach(async ({ page, context }) => {
       await setClock(page, `${TODAY}T12:00:00Z`);
-      await useCookies(context, theme.cookies);
+      await addCookies(context, theme.cookies);
     });
 
     for (const route of theme.routes) {

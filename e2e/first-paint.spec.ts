@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PLAYER_COOKIES, puzzleDated } from './support';
+import { addCookies, PLAYER_COOKIES, puzzleDated } from './support';
 
 /**
  * The first paint, before any of the app's code has run: the page's HTML and its first inline
@@ -12,15 +12,8 @@ const daily = puzzleDated(today);
 test('the first paint, before any of the app’s code, is in the player’s theme and palette, with no banner once they chose', async ({
   page,
   context,
-  baseURL,
 }) => {
-  await context.addCookies(
-    PLAYER_COOKIES.map(([name, value]) => ({
-      name: name ?? '',
-      value: value ?? '',
-      url: baseURL ?? '',
-    })),
-  );
+  await addCookies(context, PLAYER_COOKIES);
   // The app's code never arrives: what shows is the page's HTML and its first inline script.
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/');
@@ -43,14 +36,11 @@ test('the first paint, before any of the app’s code, is in the player’s them
 test('a first visit’s first paint shows the banner; a rejected choice hides it', async ({
   page,
   context,
-  baseURL,
 }) => {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeVisible();
-  await context.addCookies([
-    { name: 'linchpin_cookie_consent', value: 'rejected', url: baseURL ?? '' },
-  ]);
+  await addCookies(context, { linchpin_cookie_consent: 'rejected' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: daily.title })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookies on Linchpin' })).toBeHidden();

@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../core/routes';
 import { inlineBlockHashes, policySources } from '../server/testing/inline-blocks';
-import { archiveMonthPath, hydrated, PLAYER_COOKIES, puzzleDated, readPuzzles } from './support';
+import {
+  addCookies,
+  archiveMonthPath,
+  hydrated,
+  PLAYER_COOKIES,
+  puzzleDated,
+  readPuzzles,
+} from './support';
 
 // The server renders with its own clock: these tests leave the browser's clock alone, so the page
 // the browser hydrates is the one the server rendered for today.
@@ -50,32 +57,16 @@ test.describe('with JavaScript off, the server’s HTML already holds the page',
   test('with cookies but no script, the page follows the system’s theme and still shows its content', async ({
     page,
     context,
-    baseURL,
   }) => {
-    await context.addCookies(
-      [
-        ['linchpin_cookie_consent', 'accepted'],
-        ['linchpin_dark_mode', 'true'],
-      ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
-    );
+    await addCookies(context, { linchpin_cookie_consent: 'accepted', linchpin_dark_mode: 'true' });
     await page.goto('/game');
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
     await expect(page.getByRole('group', { name: 'Words' }).getByRole('button')).toHaveCount(9);
   });
 });
 
-test('after hydration the player’s difficulty is the board’s', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await context.addCookies(
-    PLAYER_COOKIES.map(([name, value]) => ({
-      name: name ?? '',
-      value: value ?? '',
-      url: baseURL ?? '',
-    })),
-  );
+test('after hydration the player’s difficulty is the board’s', async ({ page, context }) => {
+  await addCookies(context, PLAYER_COOKIES);
   await page.goto('/game');
   await expect(page.getByText('Easy Mode')).toBeVisible();
   await expect(page.getByText('Try 1 of 8')).toBeVisible();
@@ -142,19 +133,9 @@ const PATHS = [
 ];
 
 for (const consent of ['first visit', 'accepted, dark, colour-blind, easy']) {
-  test(`every route hydrates without a mismatch (${consent})`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
+  test(`every route hydrates without a mismatch (${consent})`, async ({ page, context }) => {
     if (consent !== 'first visit') {
-      await context.addCookies(
-        PLAYER_COOKIES.map(([name, value]) => ({
-          name: name ?? '',
-          value: value ?? '',
-          url: baseURL ?? '',
-        })),
-      );
+      await addCookies(context, PLAYER_COOKIES);
     }
     for (const path of PATHS) {
       expect(await openCleanly(page, path), path).toEqual([]);

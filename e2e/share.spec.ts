@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
-import { archivePuzzle, loseGame, placeGroups, puzzleDated, wrongGroupings } from './support';
+import {
+  addCookies,
+  archivePuzzle,
+  loseGame,
+  placeGroups,
+  puzzleDated,
+  wrongGroupings,
+} from './support';
 
 // The server renders with its own clock and these tests leave the browser's alone: the daily
 // puzzle is the server's today.
@@ -104,15 +111,12 @@ test('after a loss on an archive puzzle, Share shows every try and links to that
 test('with the colour-blind palette and Easy mode, the grid has its own squares and the mode is named; a reload shares the same grid', async ({
   page,
   context,
-  baseURL,
 }) => {
-  await context.addCookies(
-    [
-      ['linchpin_cookie_consent', 'accepted'],
-      ['linchpin_color_mode', 'colorBlind'],
-      ['linchpin_difficulty', 'easy'],
-    ].map(([name, value]) => ({ name: name ?? '', value: value ?? '', url: baseURL ?? '' })),
-  );
+  await addCookies(context, {
+    linchpin_cookie_consent: 'accepted',
+    linchpin_color_mode: 'colorBlind',
+    linchpin_difficulty: 'easy',
+  });
   test.setTimeout(90_000);
   await page.goto('/game');
   await expect(page.getByText('Try 1 of 8')).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
 
 const DIR = join(import.meta.dirname, '..', 'puzzles');
@@ -59,13 +59,22 @@ export async function openPausedAt(page: Page, path: string, iso: string): Promi
 }
 
 /** A returning player's cookies: consent, dark mode, the colour-blind palette, Easy, rules seen. */
-export const PLAYER_COOKIES = [
-  ['linchpin_cookie_consent', 'accepted'],
-  ['linchpin_dark_mode', 'true'],
-  ['linchpin_color_mode', 'colorBlind'],
-  ['linchpin_difficulty', 'easy'],
-  ['linchpin_has_seen_how_to_play', 'true'],
-] as const;
+export const PLAYER_COOKIES = {
+  linchpin_cookie_consent: 'accepted',
+  linchpin_dark_mode: 'true',
+  linchpin_color_mode: 'colorBlind',
+  linchpin_difficulty: 'easy',
+  linchpin_has_seen_how_to_play: 'true',
+} as const;
+
+/** Gives the context the site's cookies by name and value, as a player's earlier visits left them. */
+export async function addCookies(
+  context: BrowserContext,
+  cookies: Readonly<Record<string, string>>,
+): Promise<void> {
+  const url = test.info().project.use.baseURL ?? '';
+  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
+}
 
 export const tile = (page: Page, word: string) =>
   page.getByRole('button', {

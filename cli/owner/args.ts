@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type InboxKind } from '../../server/db/inbox-store';
+import { noun } from './format';
 
 /** What `npm run owner -- …` was asked to do. */
 export type OwnerCommand =
@@ -102,7 +103,7 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
 
   if (first === 'messages' || first === 'submissions') {
     const kind: InboxKind = first;
-    const what = kind === 'messages' ? 'message' : 'submission';
+    const what = noun(kind);
     if (second === undefined) {
       return {
         command: { name: 'list', kind, json: values.json, unhandled: values.unhandled },

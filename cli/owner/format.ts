@@ -25,7 +25,8 @@ export function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-const noun = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission');
+/** One entry of a kind: "message" or "submission". */
+export const noun = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission');
 export const capitalisedNoun = (kind: InboxKind) =>
   kind === 'messages' ? 'Message' : 'Submission';
 

@@ -2,9 +2,17 @@ import { relative } from 'node:path';
 import { utcDate } from '../../core/dates';
 import { type Random } from '../../core/game/random';
 import { validatePuzzleSubmission } from '../../core/forms';
-import { type InboxKind } from '../../server/db/inbox-store';
+import { type InboxEntry, type InboxKind } from '../../server/db/inbox-store';
 import { USAGE, type OwnerCommand } from './args';
-import { capitalisedNoun, formatEntry, formatList, formatTime, toJson, visible } from './format';
+import {
+  capitalisedNoun,
+  formatEntry,
+  formatList,
+  formatTime,
+  noun,
+  toJson,
+  visible,
+} from './format';
 import {
   nextPuzzleDate,
   nextPuzzleNumber,
@@ -32,8 +40,6 @@ export interface OwnerContext {
   err: (text: string) => void;
 }
 
-const what = (kind: InboxKind) => (kind === 'messages' ? 'message' : 'submission');
-
 async function withSource<T>(
   context: OwnerContext,
   work: (source: OwnerSource) => Promise<T>,
@@ -47,16 +53,25 @@ async function withSource<T>(
   }
 }
 
+/** The entry asked for; null, once the owner is told there is no such entry. */
+async function findEntry(
+  context: OwnerContext,
+  source: OwnerSource,
+  kind: InboxKind,
+  id: number,
+): Promise<InboxEntry | null> {
+  const entry = await source.get(kind, id);
+  if (entry === null) context.err(`There is no ${noun(kind)} ${id}.`);
+  return entry;
+}
+
 async function importSubmission(
   context: OwnerContext,
   source: OwnerSource,
   command: Extract<OwnerCommand, { name: 'import' }>,
 ): Promise<number> {
-  const entry = await source.get('submissions', command.id);
-  if (entry === null) {
-    context.err(`There is no submission ${command.id}.`);
-    return 1;
-  }
+  const entry = await findEntry(context, source, 'submissions', command.id);
+  if (entry === null) return 1;
   if (entry.handledAt !== null && !command.force) {
     context.err(
       `Submission ${command.id} was already handled (${formatTime(entry.handledAt)}), perhaps imported. ` +
@@ -122,11 +137,8 @@ export async function runOwnerCommand(
       });
     case 'show':
       return withSource(context, async (source) => {
-        const entry = await source.get(command.kind, command.id);
-        if (entry === null) {
-          context.err(`There is no ${what(command.kind)} ${command.id}.`);
-          return 1;
-        }
+        const entry = await findEntry(context, source, command.kind, command.id);
+        if (entry === null) return 1;
         context.out(
           command.json ? JSON.stringify(toJson(entry), null, 2) : formatEntry(command.kind, entry),
         );
@@ -134,11 +146,8 @@ export async function runOwnerCommand(
       });
     case 'handle':
       return withSource(context, async (source) => {
-        const before = await source.get(command.kind, command.id);
-        if (before === null) {
-          context.err(`There is no ${what(command.kind)} ${command.id}.`);
-          return 1;
-        }
+        const before = await findEntry(context, source, command.kind, command.id);
+        if (before === null) return 1;
         if (before.handledAt !== null) {
           context.out(
             `${capitalisedNoun(command.kind)} ${command.id} was already handled (${formatTime(before.handledAt)}).`,

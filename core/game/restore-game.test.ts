@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson, SCHEMAS } from '../record-schemas';
-import { ringPuzzle, SOLUTION } from '../test/fixtures';
+import { groupWords, ringPuzzle, SOLUTION } from '../test/fixtures';
 import { createGame, gameReducer, livesLeft, type GameState } from './engine';
 import { seededRandom } from './random';
 import { openGame, restoreGame, snapshotGame } from './restore-game';
@@ -9,16 +9,12 @@ import { dropGame, keepGame, pruneGames, savedGameOf, type SavedGame } from './s
 const TODAY = '2026-11-22';
 const here = { playedOn: TODAY, daily: false };
 
+/** The words placed, with no circle left chosen (choosing the chosen circle again lets it go). */
 function play(state: GameState, grouping: readonly string[][]): GameState {
-  let next = gameReducer(state, { type: 'clearAll' });
-  grouping.forEach((words, circle) => {
-    next = gameReducer(next, { type: 'chooseCategory', category: circle });
-    for (const word of words) {
-      const position = next.tiles.findIndex((t) => t.word === word);
-      if (!next.tiles[position]?.locked) next = gameReducer(next, { type: 'toggleTile', position });
-    }
+  return gameReducer(groupWords(state, grouping), {
+    type: 'chooseCategory',
+    category: grouping.length - 1,
   });
-  return gameReducer(next, { type: 'chooseCategory', category: grouping.length - 1 });
 }
 
 const WRONG = [

@@ -1,3 +1,4 @@
+import { gameReducer, type GameState } from '../game/engine';
 import type { Puzzle, PuzzleSummary } from '../puzzle';
 import type { PuzzleDraft } from '../puzzle-draft';
 
@@ -19,6 +20,23 @@ export const ringPuzzle: Puzzle = {
 };
 
 export const SOLUTION = ringPuzzle.categories.map((c) => c.words);
+
+/**
+ * The board with each list of words placed in the circle of the same index, as a player taps them:
+ * the board cleared, then each circle chosen and its words tapped (a locked word is left as it is).
+ * The last circle stays chosen; nothing is submitted.
+ */
+export function groupWords(state: GameState, grouping: readonly (readonly string[])[]): GameState {
+  let next = gameReducer(state, { type: 'clearAll' });
+  grouping.forEach((words, circle) => {
+    next = gameReducer(next, { type: 'chooseCategory', category: circle });
+    for (const word of words) {
+      const position = next.tiles.findIndex((t) => t.word === word);
+      if (!next.tiles[position]?.locked) next = gameReducer(next, { type: 'toggleTile', position });
+    }
+  });
+  return next;
+}
 
 export function summary(id: string, date: string): PuzzleSummary {
   return { id, date, title: `Title ${id}`, author: null, difficulty: 'normal' };

@@ -2,17 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactPage } from './contact-page';
-
-const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function mockFetch(result: Response | Error) {
-  const fetchMock = vi.fn((_input: string, _init?: RequestInit) =>
-    result instanceof Error ? Promise.reject(result) : Promise.resolve(result),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+import { answer, mockFetch } from './test-fetch';
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 

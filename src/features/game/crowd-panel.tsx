@@ -3,6 +3,7 @@ import { CROWD_MINIMUM, percent, type CrowdFigures } from '../../../core/crowd';
 import { formatDisplayDate } from '../../../core/dates';
 import { formatCount } from '../../../core/numbers';
 import type { Puzzle } from '../../../core/puzzle';
+import { StatTiles } from '../../components/stat-tiles';
 import { TriesBars } from '../../components/tries-bars';
 import { loadCrowd } from '../../lib/crowd/crowd-gate';
 import type { CrowdAnswer } from '../../lib/crowd/crowd-results';
@@ -51,20 +52,19 @@ function Figures({ figures, puzzle }: { figures: CrowdFigures; puzzle: Puzzle })
       <p className="crowd-summary">
         {CROWD_STRINGS.summary(figures.players, figures.solved, rate, figures.averageTries)}
       </p>
-      <dl className="crowd-numbers" aria-hidden="true">
-        <div>
-          <dt>{CROWD_STRINGS.played}</dt>
-          <dd>{formatCount(figures.players)}</dd>
-        </div>
-        <div>
-          <dt>{CROWD_STRINGS.solved}</dt>
-          <dd>{rate}%</dd>
-        </div>
-        <div>
-          <dt>{CROWD_STRINGS.averageTries}</dt>
-          <dd>{figures.averageTries?.toFixed(1) ?? CROWD_STRINGS.averageNone}</dd>
-        </div>
-      </dl>
+      <StatTiles
+        className="crowd-numbers"
+        small
+        hidden
+        tiles={[
+          [CROWD_STRINGS.played, formatCount(figures.players)],
+          [CROWD_STRINGS.solved, `${rate}%`],
+          [
+            CROWD_STRINGS.averageTries,
+            figures.averageTries?.toFixed(1) ?? CROWD_STRINGS.averageNone,
+          ],
+        ]}
+      />
       <h3 id="crowd-distribution-title">{CROWD_STRINGS.distribution}</h3>
       <TriesBars
         labelledBy="crowd-distribution-title"

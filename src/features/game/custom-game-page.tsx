@@ -73,8 +73,7 @@ export function CustomGamePage() {
         pageMode="play"
         isDaily={false}
         today={today}
-        saved={null}
-        finished={null}
+        kept={null}
         sharedLink={`${ROUTES.play}#${code}`}
       />
     </GameShell>

@@ -24,8 +24,7 @@ function renderBoard(
               pageMode={pageMode}
               isDaily
               today={ringPuzzle.date}
-              saved={null}
-              finished={null}
+              kept={null}
             />
           </ModalProvider>
         </GameActivityProvider>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { BOARD_STRINGS } from './board-strings';
 import {
   currentTry,
@@ -12,10 +12,8 @@ import {
 import { groupSizeProblems, MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import type { Puzzle } from '../../../core/puzzle';
-import type { DailyCompletion } from '../../../core/records';
 import { openGame } from '../../../core/game/restore-game';
 import { seededRandom, seedOf } from '../../../core/game/random';
-import type { SavedGame } from '../../../core/game/saved-games';
 import { keepGameStateSoon } from '../../lib/player-data/kept-games';
 import { countResult } from '../../lib/crowd/crowd-gate';
 import { crowdResultOf } from '../../../core/crowd';
@@ -28,6 +26,7 @@ import { PuzzleHeading } from './puzzle-heading';
 import { TileGrid } from './tile-grid';
 import { latestFeedbackText, TryFeedback } from './try-feedback';
 import { useGame } from './use-game';
+import type { KeptGame } from './use-kept-game';
 import { useShare } from './use-share';
 
 interface GameBoardProps {
@@ -36,10 +35,11 @@ interface GameBoardProps {
   isDaily: boolean;
   /** The UTC day the page opened on: the day a finished game counts for. */
   today: string;
-  /** The player's record of this puzzle's game, if one is kept. */
-  saved: SavedGame | null;
-  /** Today's daily puzzle is already finished: the board opens finished with those tries. */
-  finished: DailyCompletion | null;
+  /**
+   * What the player left of this puzzle (`useKeptGame`), or null. The board opens on it, and takes
+   * in one handed in later without being drawn anew (`useGame`).
+   */
+  kept: KeptGame | null;
   /**
    * A player's puzzle opened from its link (/play#…): never kept or recorded (no stats, streak
    * or archive), and its Share text carries the link.
@@ -72,31 +72,26 @@ export function GameBoard(props: GameBoardProps) {
   return <Board key={difficulty} {...props} />;
 }
 
-function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }: GameBoardProps) {
+function Board({ puzzle, pageMode, isDaily, today, kept, sharedLink }: GameBoardProps) {
   usePageTitle(puzzle.title);
   const { difficulty, palette } = usePreferences();
-  const openWith = (kept: { saved: SavedGame | null; finished: DailyCompletion | null }) =>
-    openGame(puzzle, {
-      difficulty,
-      // A new board's layout follows from the puzzle and the difficulty, so the server's page and
-      // the browser's board show the words in the same places.
-      random: seededRandom(seedOf(`${puzzle.id}:${difficulty}`)),
-      pageMode,
-      saved: kept.saved,
-      finishedDaily: kept.finished ? (kept.finished.won ? 'won' : 'lost') : null,
-    });
-  const [state, dispatch] = useGame(() => openWith({ saved, finished }));
-  // The board as it opened. The player's kept game arrives after hydration: the same board takes
-  // it in (its tiles stay the elements the server drew). A game that opens finished was recorded
-  // when it ended; the board it opened on is not a move.
-  const [opened, setOpened] = useState(() => ({ saved, finished, state }));
-  if (opened.saved !== saved || opened.finished !== finished) {
-    const reopened = openWith({ saved, finished });
-    setOpened({ saved, finished, state: reopened });
-    dispatch({ type: 'reopen', state: reopened });
-  }
-  const openedOver = isGameOver(opened.state);
+  // The board as it opened is not a move: a game that opens finished was recorded when it ended.
+  const [state, dispatch, opened] = useGame(
+    (left) =>
+      openGame(puzzle, {
+        difficulty,
+        // A new board's layout follows from the puzzle and the difficulty, so the server's page and
+        // the browser's board show the words in the same places.
+        random: seededRandom(seedOf(`${puzzle.id}:${difficulty}`)),
+        pageMode,
+        saved: left?.saved ?? null,
+        finishedDaily: left?.finished ? (left.finished.won ? 'won' : 'lost') : null,
+      }),
+    kept,
+  );
+  const openedOver = isGameOver(opened);
   // A finished daily known only from its record has no submissions to count.
+  const finished = kept?.finished;
   const tries = state.attempts.length === 0 && finished ? finished.attempts : currentTry(state);
   const colors = useMemo(
     () => state.colorOrder.map((i) => PALETTES[palette].colors[i] ?? PALETTES[palette].colors[0]),
@@ -143,9 +138,9 @@ function Board({ puzzle, pageMode, isDaily, today, saved, finished, sharedLink }
 
   // Every move is kept, so the player finds this board again (core/game/restore-game.ts).
   useEffect(() => {
-    if (state === opened.state || pageMode === 'solution' || sharedLink) return;
+    if (state === opened || pageMode === 'solution' || sharedLink) return;
     keepGameStateSoon(state, { today, daily: isDaily });
-  }, [state, opened.state, pageMode, today, isDaily, sharedLink]);
+  }, [state, opened, pageMode, today, isDaily, sharedLink]);
 
   const notice = state.notice;
   // "Sort the words into 4 groups of 3 words each" names the groups that are short or over.

@@ -1,12 +1,11 @@
-import { Suspense, use, useEffect, useState } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { BOARD_STRINGS } from './board-strings';
 import { useLocation, useSearch } from 'wouter';
 import type { PageMode } from '../../../core/game/engine';
 import { ErrorScreen, NotFoundScreen } from '../../components/error-screen';
 import { PageLoading } from '../../components/page-loading';
 import { findPlayable, loadPuzzle, loadSummaries } from '../../lib/catalogue';
-import { dailyCompletionOn, type PlayerStore } from '../../../core/records';
-import { savedGameOf } from '../../../core/game/saved-games';
+import type { PlayerStore } from '../../../core/records';
 import { gameHref, pageAddress, ROUTES } from '../../../core/routes';
 import { boardPuzzleId, forgetSolved } from '../../lib/player-data/player-state';
 import { useToday } from '../../lib/page-context';
@@ -15,6 +14,7 @@ import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
 import { GameShell } from './game-shell';
+import { keptGameOf, useKeptGame } from './use-kept-game';
 import './game.css';
 
 function PuzzleLoader({
@@ -34,15 +34,8 @@ function PuzzleLoader({
 }) {
   const puzzle = use(loadPuzzle(id));
   const [, navigate] = useLocation();
-  // What the player left: read once, as soon as the player's data is here (right after
-  // hydration on a first load). The board takes it in without being rebuilt, so the tiles the
-  // server drew are the ones that stay.
-  const readKept = () => ({
-    saved: savedGameOf(player.data.games, id, today),
-    finished: isDaily ? dailyCompletionOn(player.data, today) : null,
-  });
-  const [kept, setKept] = useState(() => (loaded ? readKept() : null));
-  if (loaded && kept === null) setKept(readKept());
+  // What the player left: read once, as soon as the player's data is here.
+  const kept = useKeptGame(loaded, () => keptGameOf(player.data, { id, daily: isDaily }, today));
   useEffect(() => {
     if (pageMode !== 'retry' || !puzzle) return;
     // Retry: the puzzle's result is forgotten and the game starts from the first try; the address
@@ -60,8 +53,7 @@ function PuzzleLoader({
       pageMode={pageMode}
       isDaily={isDaily}
       today={today}
-      saved={pageMode === 'play' ? (kept?.saved ?? null) : null}
-      finished={pageMode === 'play' ? (kept?.finished ?? null) : null}
+      kept={pageMode === 'play' ? kept : null}
     />
   );
 }

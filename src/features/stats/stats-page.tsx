@@ -6,6 +6,7 @@ import { useConsent } from '../../lib/player-data/consent-state';
 import { useHydrated } from '../../lib/start-up/hydration';
 import { STATS_STRINGS } from './stats-strings';
 import { CookieSettingsButton } from '../../components/cookie-settings-button';
+import { StatTiles } from '../../components/stat-tiles';
 import { TriesBars } from '../../components/tries-bars';
 import { MoveGamesLink } from '../../components/move-games-link';
 import './stats.css';
@@ -51,22 +52,17 @@ function StoredStats() {
 }
 
 function StatNumbers({ view }: { view: Statistics }) {
-  const numbers = [
-    [STATS_STRINGS.played, view.gamesPlayed],
-    [STATS_STRINGS.won, view.gamesWon],
-    [STATS_STRINGS.winPercent, view.winPercentage],
-    [STATS_STRINGS.currentStreak, view.currentStreak],
-    [STATS_STRINGS.maxStreak, view.maxStreak],
-  ] as const;
   return (
-    <dl className="stat-numbers">
-      {numbers.map(([label, value]) => (
-        <div key={label} className="stat">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatTiles
+      className="stat-numbers"
+      tiles={[
+        [STATS_STRINGS.played, view.gamesPlayed],
+        [STATS_STRINGS.won, view.gamesWon],
+        [STATS_STRINGS.winPercent, view.winPercentage],
+        [STATS_STRINGS.currentStreak, view.currentStreak],
+        [STATS_STRINGS.maxStreak, view.maxStreak],
+      ]}
+    />
   );
 }
 
