@@ -48,6 +48,23 @@ test('a player wins today’s puzzle in Normal mode', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 });
 
+test('a daily won a moment ago stays won when the player then changes difficulty', async ({
+  page,
+}) => {
+  // A new difficulty is a new game, and a new game of today's daily starts finished once it is
+  // won (docs/spec.md §4 "Starting a game"): as a reload would show it, with or without cookies.
+  await page.goto('/game');
+  await placeGroups(page, solution);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const share = page.getByRole('dialog', { name: 'Share' });
+  await expect(share).toBeVisible();
+  await share.getByRole('button', { name: 'Close' }).click();
+  await chooseDifficulty(page, 'Easy');
+  await expect(page.getByText('Solved!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Share' })).toHaveCount(0);
+});
+
 test('a player wins in Easy mode on a phone, with counts after a wrong try', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/game');

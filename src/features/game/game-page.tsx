@@ -10,6 +10,7 @@ import { gameHref, pageAddress, ROUTES } from '../../../core/routes';
 import { boardPuzzleId, forgetSolved } from '../../lib/player-data/player-state';
 import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-data/player-context';
+import { usePreferences } from '../../lib/preferences/preferences';
 import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { GameBoard } from './game-board';
@@ -34,8 +35,14 @@ function PuzzleLoader({
 }) {
   const puzzle = use(loadPuzzle(id));
   const [, navigate] = useLocation();
-  // What the player left: read once, as soon as the player's data is here.
-  const kept = useKeptGame(loaded, () => keptGameOf(player.data, { id, daily: isDaily }, today));
+  // What the player left: read as soon as the player's data is here, and for each new board (its
+  // difficulty, GameBoard's key).
+  const { difficulty } = usePreferences();
+  const kept = useKeptGame(
+    loaded,
+    () => keptGameOf(player.data, { id, daily: isDaily }, today),
+    difficulty,
+  );
   useEffect(() => {
     if (pageMode !== 'retry' || !puzzle) return;
     // Retry: the puzzle's result is forgotten and the game starts from the first try; the address

@@ -103,7 +103,7 @@ describe('useKeptGame', () => {
 
   it('reads nothing until the player’s data is here, then reads once and keeps what it read', () => {
     const read = vi.fn<() => KeptGame | null>(() => left);
-    const hook = renderHook(({ loaded }) => useKeptGame(loaded, read), {
+    const hook = renderHook(({ loaded }) => useKeptGame(loaded, read, 'normal'), {
       initialProps: { loaded: false },
     });
     expect(hook.result.current).toBeNull();
@@ -120,10 +120,24 @@ describe('useKeptGame', () => {
 
   it('reads at once when the data is already here, and once only when nothing is kept', () => {
     const read = vi.fn<() => KeptGame | null>(() => null);
-    const hook = renderHook(() => useKeptGame(true, read));
+    const hook = renderHook(() => useKeptGame(true, read, 'normal'));
     hook.rerender();
     expect(hook.result.current).toBeNull();
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again when the board opens anew for another difficulty, not on the board’s moves', () => {
+    const read = vi.fn<() => KeptGame | null>(() => null);
+    const hook = renderHook(({ board }) => useKeptGame(true, read, board), {
+      initialProps: { board: 'normal' },
+    });
+    // The daily ends on this board: the data now holds its result.
+    read.mockReturnValue(left);
+    hook.rerender({ board: 'normal' });
+    expect(hook.result.current).toBeNull();
+    hook.rerender({ board: 'easy' });
+    expect(hook.result.current).toBe(left);
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -21,13 +21,19 @@ export function keptGameOf(
 }
 
 /**
- * The one place that sees the kept game arrive: `read` runs once, as soon as the player's data is
- * here (at once on a later page, right after hydration on a first load), and never again (the data
- * changes with every move the board keeps). Null until then, and when nothing is kept. The board
- * takes what this returns through its `kept` prop (`useGame`).
+ * The one place that sees the kept game arrive: `read` runs as soon as the player's data is here
+ * (at once on a later page, right after hydration on a first load), and again only when the board
+ * opens anew for `board` (its difficulty: a new difficulty is a new game, and it opens on what the
+ * player has left by then, as a reload would: a daily finished a moment ago stays finished). Never
+ * on the board's own moves, which change the data with every move kept. Null until then, and when
+ * nothing is kept. The board takes what this returns through its `kept` prop (`useGame`).
  */
-export function useKeptGame(loaded: boolean, read: () => KeptGame | null): KeptGame | null {
-  const [kept, setKept] = useState(() => (loaded ? read() : undefined));
-  if (loaded && kept === undefined) setKept(read());
-  return kept ?? null;
+export function useKeptGame(
+  loaded: boolean,
+  read: () => KeptGame | null,
+  board: string,
+): KeptGame | null {
+  const [kept, setKept] = useState(() => ({ board, game: loaded ? read() : undefined }));
+  if (loaded && (kept.game === undefined || kept.board !== board)) setKept({ board, game: read() });
+  return kept.game ?? null;
 }
