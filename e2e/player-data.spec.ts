@@ -8,6 +8,7 @@ import {
   placeGroups,
   puzzleDated,
   setClock,
+  wrongGroupings,
 } from './support';
 
 const TODAY = '2026-11-20';
@@ -174,6 +175,28 @@ test('a past puzzle lost shows Lost in the archive, with Retry and View Solution
   await expect(page.getByText(/^Try 1 of \d$/)).toBeVisible();
   // The retry address turns into a play address, so a reload keeps the new game.
   await expect(page).toHaveURL(new RegExp(`puzzleId=${older.id}&mode=play$`));
+});
+
+test('Retry of a past puzzle with a game under way starts it afresh, and a reload agrees', async ({
+  page,
+}) => {
+  const older = archivePuzzle(TODAY);
+  await accept(page);
+  await page.goto(`/game?puzzleId=${older.id}&mode=play`);
+  const [wrong] = wrongGroupings(older);
+  await placeGroups(page, wrong ?? []);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(/^Try 2 of \d$/)).toBeVisible();
+
+  await page.goto(`/game?puzzleId=${older.id}&mode=retry`);
+  await expect(page).toHaveURL(new RegExp(`puzzleId=${older.id}&mode=play$`));
+  // docs/spec.md §4: Retry resets the game and zeroes the tries; the game left before it does not
+  // come back once the address has turned into play's.
+  await expect(page.getByText(/^Try 1 of \d$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear All' })).toBeVisible();
+  await expect(page.getByText(/^Try 2 of \d$/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(/^Try 1 of \d$/)).toBeVisible();
 });
 
 test('reject stores nothing but the choice, and switching to reject deletes everything', async ({

@@ -35,13 +35,16 @@ function PuzzleLoader({
 }) {
   const puzzle = use(loadPuzzle(id));
   const [, navigate] = useLocation();
-  // What the player left: read as soon as the player's data is here, and for each new board (its
-  // difficulty, GameBoard's key).
+  // Retry turns into play without a new board.
+  const boardMode = pageMode === 'retry' ? 'play' : pageMode;
+  // What the player left, read as soon as the player's data is here and as each new board opens
+  // (another mode, another difficulty: GameBoard's key). Only play opens on it: a board opened by
+  // Retry starts afresh, and stays so once its address turns into play's.
   const { difficulty } = usePreferences();
   const kept = useKeptGame(
     loaded,
-    () => keptGameOf(player.data, { id, daily: isDaily }, today),
-    difficulty,
+    () => (pageMode === 'play' ? keptGameOf(player.data, { id, daily: isDaily }, today) : null),
+    `${boardMode}:${difficulty}`,
   );
   useEffect(() => {
     if (pageMode !== 'retry' || !puzzle) return;
@@ -54,13 +57,12 @@ function PuzzleLoader({
   if (!puzzle) return <NotFoundScreen detail={BOARD_STRINGS.puzzleNotFound} />;
   return (
     <GameBoard
-      // Retry turns into play without a new board.
-      key={`${id}:${pageMode === 'retry' ? 'play' : pageMode}`}
+      key={`${id}:${boardMode}`}
       puzzle={puzzle}
       pageMode={pageMode}
       isDaily={isDaily}
       today={today}
-      kept={pageMode === 'play' ? kept : null}
+      kept={kept}
     />
   );
 }
