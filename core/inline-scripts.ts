@@ -1,3 +1,4 @@
+import { EARLY_INPUT_GLOBAL } from './early-input-global';
 import { storedName } from './stored-items';
 
 /**
@@ -26,9 +27,6 @@ export const PREPAINT_SCRIPT =
   `if(c[${cookie('gameMode')}]==="dragAndDrop")d.setAttribute("data-game-mode","dragAndDrop");` +
   `if(c[${cookie('seenHowToPlay')}]==="true")d.setAttribute("data-seen-how-to-play","");` +
   `if(c[${cookie('seenNote')}]==="true")d.setAttribute("data-seen-note","")})()`;
-
-/** Where the early-input recorder hands its queue to the app (src/lib/start-up/early-input.ts). */
-export const EARLY_INPUT_GLOBAL = '__linchpinEarlyInput';
 
 /**
  * Second in <head>: keeps what a player does before the app has hydrated. A page paints from its

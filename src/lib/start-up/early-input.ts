@@ -1,4 +1,4 @@
-import { EARLY_INPUT_GLOBAL } from '../../../core/inline-scripts';
+import { EARLY_INPUT_GLOBAL } from '../../../core/early-input-global';
 
 /**
  * The app's half of "every tap counts": what the player did before the app had hydrated, held by
