@@ -37,7 +37,9 @@ export const PREPAINT_SCRIPT =
  * in the field. The app takes the queue once it has hydrated and applied the player's data, and
  * replays each input exactly once (src/lib/start-up/early-input.ts); from then on the recorder does nothing.
  * Each input also keeps the path of child indexes from #root to its control, so a page rendered
- * afresh (another day, an offline copy) replays it on the control in the same place.
+ * afresh (another day, an offline copy) replays it on the control in the same place. `path` is the
+ * one definition of such a path: the app asks the recorder for the path of the focused control
+ * and of typed fields too, and only reads paths back (src/lib/start-up/early-input.ts).
  */
 export const EARLY_INPUT_SCRIPT =
   '(function(){var w=window,d=document,q=[],on=1,T=["click","keydown","submit"];' +
@@ -54,7 +56,7 @@ export const EARLY_INPUT_SCRIPT =
   'q.push({type:e.type,el:el,path:path(el),key:e.key,code:e.code,shiftKey:e.shiftKey,ctrlKey:e.ctrlKey,altKey:e.altKey,metaKey:e.metaKey});' +
   'if(el.setAttribute)el.setAttribute("data-early","");d.documentElement.setAttribute("data-early-input","")}' +
   'for(var i=0;i<T.length;i++)w.addEventListener(T[i],rec,true);' +
-  `w[${JSON.stringify(EARLY_INPUT_GLOBAL)}]={take:function(){on=0;for(var i=0;i<T.length;i++)w.removeEventListener(T[i],rec,true);var t=q;q=[];return t}}})()`;
+  `w[${JSON.stringify(EARLY_INPUT_GLOBAL)}]={path:path,take:function(){on=0;for(var i=0;i<T.length;i++)w.removeEventListener(T[i],rec,true);var t=q;q=[];return t}}})()`;
 
 /**
  * Last in <body>: starts the app's code after the first paint, so a page paints from its HTML and

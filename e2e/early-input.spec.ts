@@ -100,6 +100,80 @@ test('on a page of another day, the control reached with the keyboard keeps the 
   await expect(grid.nth(1)).toBeFocused();
 });
 
+test('on a hydrated page, the control reached with the keyboard keeps the focus', async ({
+  page,
+}) => {
+  await holdBackCode(page);
+  await page.goto('/game', { waitUntil: 'commit' });
+  const grid = page.getByRole('group', { name: 'Words' }).getByRole('button');
+  await page.getByRole('button', { name: 'About the modes' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(grid.nth(0)).toBeFocused();
+  await notYetHydrated(page);
+
+  await hydrated(page);
+  await expect(grid.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(grid.nth(1)).toBeFocused();
+});
+
+/** Fills the contact form's name and message as a player does, the moment the fields show. */
+async function typeIntoContactForm(page: Page) {
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Early Ada');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the code came.');
+}
+
+/** Sends the contact form and returns what was posted. */
+async function sendContactForm(page: Page): Promise<unknown> {
+  await page.getByRole('textbox', { name: /^Email/ }).fill('ada@example.com');
+  const posted = page.waitForRequest('**/api/contact');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  return (await posted).postDataJSON();
+}
+
+const TYPED = { name: 'Early Ada', message: 'Typed before the code came.' };
+
+test('on a page of another day, text typed before the code arrives stays once drawn afresh', async ({
+  page,
+}) => {
+  // The server's page is today's; the browser's day is an earlier one: the app draws it afresh.
+  await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
+  await holdBackCode(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await typeIntoContactForm(page);
+  const drawnByServer = await page.getByRole('textbox', { name: 'Message' }).elementHandle();
+  await notYetHydrated(page);
+
+  await hydrated(page);
+  expect(await drawnByServer?.evaluate((node) => node.isConnected)).toBe(false);
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue(TYPED.name);
+  // The field the player was typing in has the focus again.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  expect(await sendContactForm(page)).toMatchObject(TYPED);
+});
+
+test('text typed and the focus stay when hydration draws the form again (a mismatch)', async ({
+  page,
+}) => {
+  // A page whose HTML differs from what the app renders: React draws that part again itself.
+  await page.route('**/contact', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<h1>Contact</h1>', '<h1>Contact us</h1>');
+    await route.fulfill({ response, body: html });
+  });
+  await holdBackCode(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await typeIntoContactForm(page);
+  const drawnByServer = await page.getByRole('textbox', { name: 'Message' }).elementHandle();
+  await notYetHydrated(page);
+
+  await hydrated(page);
+  expect(await drawnByServer?.evaluate((node) => node.isConnected)).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  expect(await sendContactForm(page)).toMatchObject(TYPED);
+});
+
 test('Submit pressed on an incomplete board before the code arrives shows its message after', async ({
   page,
 }) => {
@@ -151,18 +225,11 @@ test('text typed into the contact form before the code arrives stays, and is wha
 }) => {
   await holdBackCode(page);
   await page.goto('/contact', { waitUntil: 'commit' });
-  await page.getByRole('textbox', { name: 'Your name' }).fill('Early Ada');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the code came.');
+  await typeIntoContactForm(page);
   await notYetHydrated(page);
   await hydrated(page);
-  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Early Ada');
-  await page.getByRole('textbox', { name: /^Email/ }).fill('ada@example.com');
-  const posted = page.waitForRequest('**/api/contact');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect((await posted).postDataJSON()).toMatchObject({
-    name: 'Early Ada',
-    message: 'Typed before the code came.',
-  });
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue(TYPED.name);
+  expect(await sendContactForm(page)).toMatchObject(TYPED);
 });
 
 test('hydration keeps the nine tiles the server drew, on a first visit and with a game in progress', async ({
