@@ -62,14 +62,15 @@ export const EARLY_INPUT_SCRIPT =
  * Last in <body>: starts the app's code after the first paint, so a page paints from its HTML and
  * styles alone, with no script fetched on the way; then loads the entry (and preloads the route's
  * chunks, listed in #page-modules) to hydrate. It waits on the browser's paint entries, not on
- * timers (a test's frozen clock would hold timers back). Before that, it sets the countdown to the
- * next UTC midnight to this moment's value: a page is rendered once a day and kept, so the value
- * it was rendered with is old by the time anyone sees it.
+ * timers (a test's frozen clock would hold timers back). Before that, it sets each part of the
+ * countdown to the next UTC midnight (`data-countdown`, as `countdownPart` in core/dates.ts
+ * reads it: the whole hours, minutes or seconds left, two digits for a doubled letter) to this
+ * moment's value: a page is rendered once a day and kept, so the value it was rendered with is old
+ * by the time anyone sees it. Only numbers: the countdown's words are the component's.
  */
 export const MODULE_LOADER_SCRIPT =
-  '(function(){var started=0,x=document.querySelectorAll("[data-countdown]"),n=Date.now(),s=86400-Math.floor(n/1e3)%86400,h=Math.floor(s/3600),m=Math.floor(s%3600/60),i;' +
-  'function p(v){return(v<10?"0":"")+v}' +
-  'for(i=0;i<x.length;i++)x[i].textContent=x[i].getAttribute("data-countdown")==="spoken"?x[i].textContent.replace(/\\d+ hours \\d+ minutes/,h+" hours "+m+" minutes"):p(h)+":"+p(m)+":"+p(s%60);' +
+  '(function(){var started=0,x=document.querySelectorAll("[data-countdown]"),t=Math.floor((864e5-Date.now()%864e5)/1e3),v={h:Math.floor(t/3600),m:Math.floor(t%3600/60),s:t%60},i,k;' +
+  'for(i=0;i<x.length;i++){k=x[i].getAttribute("data-countdown");x[i].textContent=(k.length>1&&v[k[0]]<10?"0":"")+v[k[0]]}' +
   'function start(){if(started)return;started=1;' +
   'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
   // The entry first: the largest file, and the one everything waits for, gets the first connection.
