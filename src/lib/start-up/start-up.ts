@@ -13,9 +13,10 @@ import { endUnheardEvents } from './unheard-events';
  *    them again, and the pointer's passing-over events end at the document (unheard-events.ts).
  * 2. `hold`, just before the app draws the page: the control that has the focus and the text typed
  *    into fields are noted (early-input.ts).
- * 3. The app draws; each part still on its way shows a stand-in, counted here (`standIn`,
- *    page-complete.ts). Once the app has hydrated and has the player's data, the root waits until
- *    none shows (`whenComplete`).
+ * 3. The app draws (src/main.tsx: hydrating, or a fresh render); each part still on its way shows
+ *    a stand-in, counted here (`standIn`, page-complete.ts). Once the app has hydrated and has the
+ *    player's data, the root waits until none shows (`whenComplete`), renders once more so the
+ *    updates of that turn are drawn, and calls `finish` right after its effects.
  * 4. `finish`, once: `<html data-ready>` is set (an output for CSS and tests, never read back),
  *    `ready` resolves, and typed text, the focus and every press the page's recorder held are
  *    handed to the app, in that order.
@@ -46,6 +47,7 @@ export function createStartUp(doc: Document, root: Element): StartUp {
       // First: a board kept unseen until now (global.css, "Before the app") can take the focus.
       doc.documentElement.dataset.ready = 'true';
       onReady();
+      // Nothing held (no `hold` before the app drew): what is there now is what the player did.
       finishEarlyInput(held ?? holdInput(root));
     },
   };
