@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   daysBetween,
-  formatCountdown,
+  countdownPart,
   formatDisplayDate,
   isIsoDate,
   msUntilNextUtcMidnight,
@@ -31,21 +31,25 @@ describe('dates', () => {
     expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
   });
 
-  it('counts down to the next UTC midnight as HH:MM:SS', () => {
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15)))).toBe(
-      '02:29:45',
-    );
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe(
-      '24:00:00',
-    );
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 23, 59, 59, 500)))).toBe(
-      '00:00:00',
-    );
-    expect(formatCountdown(msUntilNextUtcMidnight(Date.UTC(2026, 10, 23, 0, 0, 0, 5)))).toBe(
-      '23:59:59',
-    );
-    expect(formatCountdown(0)).toBe('00:00:00');
-    expect(formatCountdown(-5)).toBe('00:00:00');
+  it('counts down to the next UTC midnight in whole seconds, as HH:MM:SS', () => {
+    const clock = (ms: number) =>
+      (['hh', 'mm', 'ss'] as const).map((part) => countdownPart(ms, part)).join(':');
+    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15)))).toBe('02:29:45');
+    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15, 500)))).toBe('02:29:44');
+    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe('24:00:00');
+    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 23, 59, 59, 500)))).toBe('00:00:00');
+    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 23, 0, 0, 0, 5)))).toBe('23:59:59');
+    expect(clock(0)).toBe('00:00:00');
+    expect(clock(-5)).toBe('00:00:00');
+  });
+
+  it('gives the hours and minutes left as plain numbers too', () => {
+    const ms = msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 15, 0, 0, 500));
+    expect([countdownPart(ms, 'h'), countdownPart(ms, 'm'), countdownPart(ms, 'hh')]).toEqual([
+      '8',
+      '59',
+      '08',
+    ]);
   });
 
   it('shows dates in the en-US short form', () => {

@@ -34,13 +34,25 @@ export function msUntilNextUtcMidnight(nowMs: number): number {
   return next - nowMs;
 }
 
-/** "HH:MM:SS" of whole seconds left: 00:00:00 in the last second, 23:59:59 just after midnight. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
+/**
+ * A part of a countdown, as a page marks it (`data-countdown`): "h" and "m", the whole hours and
+ * minutes left; "hh", "mm" and "ss", the hours, minutes and seconds as two digits. The home page's
+ * countdown (src/features/home/countdown.tsx) is drawn from these, and the page's loader
+ * (core/inline-scripts.ts) sets each marked part to the moment's value before the first paint.
+ */
+export type CountdownPart = 'h' | 'm' | 'hh' | 'mm' | 'ss';
+
+/** A part of the countdown of `ms` left, in whole seconds (floor): "00" in the last second. */
+export function countdownPart(ms: number, part: CountdownPart): string {
+  const left = Math.max(0, Math.floor(ms / 1000));
+  const value =
+    part === 'ss'
+      ? left % 60
+      : part.startsWith('m')
+        ? Math.floor(left / 60) % 60
+        : Math.floor(left / 3600);
+  // As many digits at least as the part has letters.
+  return String(value).padStart(part.length, '0');
 }
 
 /** en-US short month names, as Intl's `month: 'short'` writes them. */

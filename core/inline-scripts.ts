@@ -1,3 +1,4 @@
+import { EARLY_INPUT_GLOBAL } from './early-input-global';
 import { storedName } from './stored-items';
 
 /**
@@ -27,9 +28,6 @@ export const PREPAINT_SCRIPT =
   `if(c[${cookie('seenHowToPlay')}]==="true")d.setAttribute("data-seen-how-to-play","");` +
   `if(c[${cookie('seenNote')}]==="true")d.setAttribute("data-seen-note","")})()`;
 
-/** Where the early-input recorder hands its queue to the app (src/lib/start-up/early-input.ts). */
-export const EARLY_INPUT_GLOBAL = '__linchpinEarlyInput';
-
 /**
  * Second in <head>: keeps what a player does before the app has hydrated. A page paints from its
  * HTML long before its code has arrived; until the app takes over, a press of one of its controls
@@ -39,7 +37,9 @@ export const EARLY_INPUT_GLOBAL = '__linchpinEarlyInput';
  * in the field. The app takes the queue once it has hydrated and applied the player's data, and
  * replays each input exactly once (src/lib/start-up/early-input.ts); from then on the recorder does nothing.
  * Each input also keeps the path of child indexes from #root to its control, so a page rendered
- * afresh (another day, an offline copy) replays it on the control in the same place.
+ * afresh (another day, an offline copy) replays it on the control in the same place. `path` is the
+ * one definition of such a path: the app asks the recorder for the path of the focused control
+ * and of typed fields too, and only reads paths back (src/lib/start-up/early-input.ts).
  */
 export const EARLY_INPUT_SCRIPT =
   '(function(){var w=window,d=document,q=[],on=1,T=["click","keydown","submit"];' +
@@ -56,20 +56,21 @@ export const EARLY_INPUT_SCRIPT =
   'q.push({type:e.type,el:el,path:path(el),key:e.key,code:e.code,shiftKey:e.shiftKey,ctrlKey:e.ctrlKey,altKey:e.altKey,metaKey:e.metaKey});' +
   'if(el.setAttribute)el.setAttribute("data-early","");d.documentElement.setAttribute("data-early-input","")}' +
   'for(var i=0;i<T.length;i++)w.addEventListener(T[i],rec,true);' +
-  `w[${JSON.stringify(EARLY_INPUT_GLOBAL)}]={take:function(){on=0;for(var i=0;i<T.length;i++)w.removeEventListener(T[i],rec,true);var t=q;q=[];return t}}})()`;
+  `w[${JSON.stringify(EARLY_INPUT_GLOBAL)}]={path:path,take:function(){on=0;for(var i=0;i<T.length;i++)w.removeEventListener(T[i],rec,true);var t=q;q=[];return t}}})()`;
 
 /**
  * Last in <body>: starts the app's code after the first paint, so a page paints from its HTML and
  * styles alone, with no script fetched on the way; then loads the entry (and preloads the route's
  * chunks, listed in #page-modules) to hydrate. It waits on the browser's paint entries, not on
- * timers (a test's frozen clock would hold timers back). Before that, it sets the countdown to the
- * next UTC midnight to this moment's value: a page is rendered once a day and kept, so the value
- * it was rendered with is old by the time anyone sees it.
+ * timers (a test's frozen clock would hold timers back). Before that, it sets each part of the
+ * countdown to the next UTC midnight (`data-countdown`, as `countdownPart` in core/dates.ts
+ * reads it: the whole hours, minutes or seconds left, two digits for a doubled letter) to this
+ * moment's value: a page is rendered once a day and kept, so the value it was rendered with is old
+ * by the time anyone sees it. Only numbers: the countdown's words are the component's.
  */
 export const MODULE_LOADER_SCRIPT =
-  '(function(){var started=0,x=document.querySelectorAll("[data-countdown]"),n=Date.now(),s=86400-Math.floor(n/1e3)%86400,h=Math.floor(s/3600),m=Math.floor(s%3600/60),i;' +
-  'function p(v){return(v<10?"0":"")+v}' +
-  'for(i=0;i<x.length;i++)x[i].textContent=x[i].getAttribute("data-countdown")==="spoken"?x[i].textContent.replace(/\\d+ hours \\d+ minutes/,h+" hours "+m+" minutes"):p(h)+":"+p(m)+":"+p(s%60);' +
+  '(function(){var started=0,x=document.querySelectorAll("[data-countdown]"),t=Math.floor((864e5-Date.now()%864e5)/1e3),v={h:Math.floor(t/3600),m:Math.floor(t%3600/60),s:t%60},i,k;' +
+  'for(i=0;i<x.length;i++){k=x[i].getAttribute("data-countdown");x[i].textContent=(k.length>1&&v[k[0]]<10?"0":"")+v[k[0]]}' +
   'function start(){if(started)return;started=1;' +
   'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
   // The entry first: the largest file, and the one everything waits for, gets the first connection.

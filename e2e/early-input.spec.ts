@@ -62,6 +62,11 @@ test('circles and tiles pressed before the code arrives are all applied, in orde
  */
 async function openAnotherDaysBoard(page: Page) {
   await setClock(page, `${archivePuzzle(today).date}T12:00:00Z`);
+  return openTodaysBoard(page);
+}
+
+/** /game with the app's code held back: the server's page, which the app will hydrate. */
+async function openTodaysBoard(page: Page) {
   await holdBackCode(page);
   await page.goto('/game', { waitUntil: 'commit' });
   return page.getByRole('group', { name: 'Words' }).getByRole('button');
@@ -85,20 +90,78 @@ test('on a page of another day, rendered afresh, a press replays only on the sam
   await expect(page.getByRole('button', { name: /, in group \d$/ })).toHaveCount(0);
 });
 
-test('on a page of another day, the control reached with the keyboard keeps the focus once drawn afresh', async ({
-  page,
-}) => {
-  const grid = await openAnotherDaysBoard(page);
-  await page.getByRole('button', { name: 'About the modes' }).focus();
-  await page.keyboard.press('Tab');
-  await expect(grid.nth(0)).toBeFocused();
-  await notYetHydrated(page);
+const FOCUS_CASES = [
+  { title: 'on a page of another day, drawn afresh', open: openAnotherDaysBoard },
+  { title: 'on a page hydrated', open: openTodaysBoard },
+];
+for (const { title, open } of FOCUS_CASES) {
+  test(`${title}, the control reached with the keyboard keeps the focus`, async ({ page }) => {
+    const grid = await open(page);
+    await page.getByRole('button', { name: 'About the modes' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(grid.nth(0)).toBeFocused();
+    await notYetHydrated(page);
 
-  await hydrated(page);
-  await expect(grid.nth(0)).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  await expect(grid.nth(1)).toBeFocused();
-});
+    await hydrated(page);
+    await expect(grid.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(grid.nth(1)).toBeFocused();
+  });
+}
+
+/** Fills the contact form's name and message as a player does, the moment the fields show. */
+async function typeIntoContactForm(page: Page) {
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Early Ada');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the code came.');
+}
+
+/** Sends the contact form and returns what was posted. */
+async function sendContactForm(page: Page): Promise<unknown> {
+  await page.getByRole('textbox', { name: /^Email/ }).fill('ada@example.com');
+  const posted = page.waitForRequest('**/api/contact');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  return (await posted).postDataJSON();
+}
+
+const TYPED = { name: 'Early Ada', message: 'Typed before the code came.' };
+
+/** Serves /contact with HTML that differs from what the app renders: hydration draws it again. */
+async function serveMismatchedContactPage(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/contact',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<h1>Contact</h1>', '<h1>Contact us</h1>');
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
+
+const REDRAW_CASES = [
+  {
+    title: 'on a page of another day, drawn afresh',
+    // The server's page is today's; the browser's day is an earlier one.
+    prepare: (page: Page) => setClock(page, `${archivePuzzle(today).date}T12:00:00Z`),
+  },
+  { title: 'on a page hydration draws again (a mismatch)', prepare: serveMismatchedContactPage },
+];
+for (const { title, prepare } of REDRAW_CASES) {
+  test(`${title}, text typed before the code arrives and the focus stay`, async ({ page }) => {
+    await prepare(page);
+    await holdBackCode(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await typeIntoContactForm(page);
+    const drawnByServer = await page.getByRole('textbox', { name: 'Message' }).elementHandle();
+    await notYetHydrated(page);
+
+    await hydrated(page);
+    expect(await drawnByServer?.evaluate((node) => node.isConnected)).toBe(false);
+    await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue(TYPED.name);
+    // The field the player was typing in has the focus again.
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+    expect(await sendContactForm(page)).toMatchObject(TYPED);
+  });
+}
 
 test('Submit pressed on an incomplete board before the code arrives shows its message after', async ({
   page,
@@ -151,18 +214,11 @@ test('text typed into the contact form before the code arrives stays, and is wha
 }) => {
   await holdBackCode(page);
   await page.goto('/contact', { waitUntil: 'commit' });
-  await page.getByRole('textbox', { name: 'Your name' }).fill('Early Ada');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the code came.');
+  await typeIntoContactForm(page);
   await notYetHydrated(page);
   await hydrated(page);
-  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Early Ada');
-  await page.getByRole('textbox', { name: /^Email/ }).fill('ada@example.com');
-  const posted = page.waitForRequest('**/api/contact');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect((await posted).postDataJSON()).toMatchObject({
-    name: 'Early Ada',
-    message: 'Typed before the code came.',
-  });
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue(TYPED.name);
+  expect(await sendContactForm(page)).toMatchObject(TYPED);
 });
 
 test('hydration keeps the nine tiles the server drew, on a first visit and with a game in progress', async ({

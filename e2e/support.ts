@@ -35,10 +35,11 @@ export async function setClock(page: Page, iso: string): Promise<void> {
 
 /**
  * Waits until the app has taken over the page: hydrated (or drawn afresh), the player's data
- * applied, the page all there (`<html data-ready>`, src/app/root.tsx). The suite's tests act the
- * moment a control is visible, as a player does, and the app answers whatever came before it
- * (e2e/early-input.spec.ts); this wait is only for a test whose subject is the app once it is
- * here, or which does what no player can (stop the browser's clock). Each use says why.
+ * applied, the page all there (`<html data-ready>`, the start-up's last step:
+ * src/lib/start-up/start-up.ts). The suite's tests act the moment a control is visible, as a
+ * player does, and the app answers whatever came before it (e2e/early-input.spec.ts); this wait
+ * is only for a test whose subject is the app once it is here, or which does what no player can
+ * (stop the browser's clock). Each use says why.
  */
 export async function hydrated(page: Page, timeout = 15_000): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-ready', 'true', { timeout });

@@ -1,61 +1,60 @@
-import { StrictMode, useEffect } from 'react';
-import { finishEarlyInput } from '../lib/start-up/early-input';
+import { StrictMode, useEffect, useState } from 'react';
 import { HydrationProvider, useHydrated } from '../lib/start-up/hydration';
-import { whenPageComplete } from '../lib/start-up/page-complete';
+import { StandIns } from '../lib/start-up/page-complete';
+import type { StartUp } from '../lib/start-up/start-up';
 import { PageProvider, type headCollector } from '../lib/page-context';
 import { PlayerProvider, usePlayer } from '../lib/player-data/player-context';
 import { App } from './app';
 
 /**
- * Marks the page live once the app has hydrated (or rendered) and applied the player's data, and
- * the page is all there (no loading line: a page rendered afresh waits for its code and puzzle,
- * src/lib/start-up/page-complete.ts): `<html data-ready>`. Then what the player did before (held by the
- * page's recorder) is replayed, after the updates of this turn have been drawn (a stored game
- * restored, say), on the controls now there.
+ * Finishes the start-up (src/lib/start-up/start-up.ts) once the app has hydrated (or drawn) the
+ * page and applied the player's data, and the page is all there (no loading line: a page drawn
+ * afresh waits for its code and puzzle, src/lib/start-up/page-complete.ts). It finishes after a
+ * render of its own (`complete`), so every update of the turn the page became complete in (of the
+ * same priority or higher: a stored game restored, say) is drawn first, and what the player did
+ * before lands on the controls now there.
  */
-function Ready({ onReady }: { onReady: () => void }) {
+function Ready({ startUp }: { startUp: StartUp }) {
   const { loaded } = usePlayer();
   // And hydration is over, so the player's own choices are in (both arrive as transitions).
   const hydrated = useHydrated();
+  const [complete, setComplete] = useState(false);
   useEffect(() => {
-    if (!loaded || !hydrated || document.documentElement.dataset.ready) return;
-    let timer = 0;
-    const cancel = whenPageComplete(() => {
-      document.documentElement.dataset.ready = 'true';
-      onReady();
-      timer = window.setTimeout(() => finishEarlyInput(document.getElementById('root')), 0);
-    });
-    return () => {
-      cancel();
-      window.clearTimeout(timer);
-    };
-  }, [loaded, hydrated, onReady]);
+    if (!loaded || !hydrated || complete) return undefined;
+    return startUp.whenComplete(() => setComplete(true));
+  }, [loaded, hydrated, complete, startUp]);
+  useEffect(() => {
+    // Just after these effects, outside React's own work: a replayed press or typed text is then
+    // handled as the player's own (inside an effect, React would draw its update only later, and
+    // a field it controls would show its old value again).
+    if (complete) queueMicrotask(() => startUp.finish());
+  }, [complete, startUp]);
   return null;
 }
-
-const nothing = () => {};
 
 /** The whole app, as both the server and the browser render it (one tree, two entry points). */
 export function Root({
   today,
   head = null,
   hydrating = false,
-  onReady = nothing,
+  startUp = null,
 }: {
   today: string;
   head?: ReturnType<typeof headCollector> | null;
   /** The server's render, and the browser's hydration of it (src/lib/start-up/hydration.tsx). */
   hydrating?: boolean;
-  /** Told once the page is ready, after `<html data-ready>` is set (the browser's entry). */
-  onReady?: () => void;
+  /** The browser's start-up (src/main.tsx); none on the server. */
+  startUp?: StartUp | null;
 }) {
   return (
     <StrictMode>
       <HydrationProvider hydrating={hydrating}>
         <PageProvider today={today} head={head}>
           <PlayerProvider>
-            <App />
-            <Ready onReady={onReady} />
+            <StandIns value={startUp}>
+              <App />
+              {startUp ? <Ready startUp={startUp} /> : null}
+            </StandIns>
           </PlayerProvider>
         </PageProvider>
       </HydrationProvider>

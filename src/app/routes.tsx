@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { ROUTES, trimPath, type RoutePath } from '../../core/routes';
+import { preloadable } from '../lib/lazy-module';
 
 /**
  * Every page's module, loaded lazily: a player fetches only the code of the page being shown. The
@@ -23,24 +24,14 @@ export interface PageRoute {
 function page(path: RoutePath, file: string, name: string): PageRoute {
   const loader = PAGE_MODULES[file];
   if (!loader) throw new Error(`No page module ${file}`);
-  let loaded: { default: ComponentType } | null = null;
-  const load = () =>
+  const { Component, load } = preloadable(() =>
     loader().then((module) => {
       const Page = module[name];
       if (!Page) throw new Error(`${file} has no ${name}`);
-      loaded = { default: Page };
-      return loaded;
-    });
-  // A page whose code is already here renders at once, without suspending: a page hydrating
-  // over the server's HTML must not wait a turn, or an update from above in that turn (the
-  // player's data arriving) would replace the server's HTML with the loading line.
-  const component = lazy(
-    () =>
-      (loaded
-        ? { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) }
-        : load()) as Promise<{ default: ComponentType }>,
+      return Page;
+    }),
   );
-  return { path, component, module: file.replace(/^\.\.\//, 'src/'), load };
+  return { path, component: Component, module: file.replace(/^\.\.\//, 'src/'), load };
 }
 
 export const GAME_ROUTE = page(ROUTES.game, '../features/game/game-page.tsx', 'GamePage');

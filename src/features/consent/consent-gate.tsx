@@ -1,14 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Pending } from '../../components/page-loading';
+import { preloadable } from '../../lib/lazy-module';
 import { useCookieBanner } from '../../lib/player-data/consent-state';
 // With the page, not the banner's chunk: the server renders the banner, and it must paint styled.
 import './cookie-banner.css';
 
-/** The banner's code: the entry loads it before hydrating a page that shows the banner. */
-export const loadCookieBanner = () =>
-  import('./cookie-banner').then((m) => ({ default: m.CookieBanner }));
+const { Component: CookieBanner, load } = preloadable(() =>
+  import('./cookie-banner').then((m) => m.CookieBanner),
+);
 
-const CookieBanner = lazy(loadCookieBanner);
+/** The banner's code: the entry loads it before hydrating a page that shows the banner. */
+export const loadCookieBanner = load;
 
 /**
  * The cookie banner, in its own chunk. The server's page carries it for everyone (the server reads

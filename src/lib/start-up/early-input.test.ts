@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_INPUT_SCRIPT } from '../../../core/inline-scripts';
-import { finishEarlyInput, holdFocus, holdTypedFields, takeEarlyInput } from './early-input';
+import { finishEarlyInput, holdInput, takeEarlyInput } from './early-input';
 
 function page(html: string): HTMLElement {
   document.body.innerHTML = `<div id="root">${html}</div>`;
@@ -9,6 +9,13 @@ function page(html: string): HTMLElement {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the text the page runs, run here
   (new Function(EARLY_INPUT_SCRIPT) as () => void)();
   return document.getElementById('root') as HTMLElement;
+}
+
+/** The app draws over `root` (what the player did is noted first), then takes over. */
+function drawAndFinish(root: HTMLElement, draw: () => void = () => {}): void {
+  const held = holdInput(root);
+  draw();
+  finishEarlyInput(held);
 }
 
 afterEach(() => {
@@ -34,13 +41,13 @@ describe('the early-input recorder', () => {
     expect(document.getElementById('a')?.hasAttribute('data-early')).toBe(true);
     expect(document.documentElement.hasAttribute('data-early-input')).toBe(true);
 
-    finishEarlyInput(root);
+    drawAndFinish(root);
     expect(seen).toEqual(['a', 'b', 'a']);
     expect(document.getElementById('a')?.hasAttribute('data-early')).toBe(false);
     expect(document.documentElement.hasAttribute('data-early-input')).toBe(false);
     // Once the app has taken over, the recorder does nothing.
     document.getElementById('b')?.click();
-    finishEarlyInput(root);
+    drawAndFinish(root);
     expect(seen).toEqual(['a', 'b', 'a', 'b']);
   });
 
@@ -62,7 +69,7 @@ describe('the early-input recorder', () => {
     // Not checked before the app: the page stays as the server drew it, for hydration.
     expect(radio.checked).toBe(false);
     expect(clicks).toHaveBeenCalledTimes(passed);
-    finishEarlyInput(root);
+    drawAndFinish(root);
     expect(radio.checked).toBe(true);
   });
 
@@ -76,17 +83,18 @@ describe('the early-input recorder', () => {
       .getElementById('field')
       ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
     expect(keys).toEqual(['a']);
-    finishEarlyInput(root);
+    drawAndFinish(root);
     expect(keys).toEqual(['a', 'ArrowRight']);
   });
 
   it('replays on the control in the same place when the page was drawn afresh', () => {
     const root = page('<div><button>One</button><button>Two</button></div>');
     root.querySelectorAll('button')[1]?.click();
-    root.innerHTML = '<div><button>One</button><button id="fresh">Two</button></div>';
     const fresh = vi.fn();
-    document.getElementById('fresh')?.addEventListener('click', fresh);
-    finishEarlyInput(root);
+    drawAndFinish(root, () => {
+      root.innerHTML = '<div><button>One</button><button id="fresh">Two</button></div>';
+      document.getElementById('fresh')?.addEventListener('click', fresh);
+    });
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
@@ -103,7 +111,7 @@ describe('the early-input recorder', () => {
     const onOther = vi.fn();
     document.getElementById('circle')?.addEventListener('click', onCircle);
     document.getElementById('other')?.addEventListener('click', onOther);
-    finishEarlyInput(root);
+    drawAndFinish(root);
     expect(onCircle).toHaveBeenCalledTimes(1);
     expect(onOther).not.toHaveBeenCalled();
   });
@@ -111,10 +119,10 @@ describe('the early-input recorder', () => {
   it('gives the focus to the control in the same place when the page was drawn afresh', () => {
     const root = page('<p>Loading</p><div><button>A</button><button id="b">B</button></div>');
     document.getElementById('b')?.focus();
-    holdFocus(root);
-    root.innerHTML = '<p>Puzzle</p><div><button>C</button><button id="d">D</button></div>';
-    expect(document.activeElement).toBe(document.body);
-    finishEarlyInput(root);
+    drawAndFinish(root, () => {
+      root.innerHTML = '<p>Puzzle</p><div><button>C</button><button id="d">D</button></div>';
+      expect(document.activeElement).toBe(document.body);
+    });
     expect(document.activeElement?.id).toBe('d');
   });
 
@@ -122,12 +130,11 @@ describe('the early-input recorder', () => {
     const root = page('<input id="name" value="" /><textarea id="msg"></textarea>');
     (document.getElementById('name') as HTMLInputElement).value = 'Ada';
     (document.getElementById('msg') as HTMLTextAreaElement).value = 'Hello';
-    holdTypedFields(root);
     const inputs: string[] = [];
     root.addEventListener('input', (event) =>
       inputs.push((event.target as HTMLInputElement).value),
     );
-    finishEarlyInput(root);
+    drawAndFinish(root);
     expect(inputs).toEqual(['Ada', 'Hello']);
   });
 
@@ -137,21 +144,77 @@ describe('the early-input recorder', () => {
     );
     const field = (id: string) => document.getElementById(id) as HTMLInputElement;
     field('name').value = 'Ada';
-    holdTypedFields(root);
-    // Typed while the page's code was still on its way: after the note, before the app.
-    field('msg').value = 'Hello';
-    // The app's render drew the name field again as it was: the noted text is handed over.
-    field('name').value = '';
-    // Typed once the app was here: the app took it (it draws what it holds), nothing to hand over.
-    field('mail').value = 'ada@example.com';
-    field('mail').defaultValue = 'ada@example.com';
     const inputs: string[] = [];
     root.addEventListener('input', (event) =>
       inputs.push(
         `${(event.target as HTMLInputElement).id}=${(event.target as HTMLInputElement).value}`,
       ),
     );
-    finishEarlyInput(root);
+    drawAndFinish(root, () => {
+      // Typed while the page's code was still on its way: after the note, before the app.
+      field('msg').value = 'Hello';
+      // The app's render drew the name field again as it was: the noted text is handed over.
+      field('name').value = '';
+      // Typed once the app was here: the app took it (it draws what it holds), nothing to hand over.
+      field('mail').value = 'ada@example.com';
+      field('mail').defaultValue = 'ada@example.com';
+    });
     expect(inputs).toEqual(['name=Ada', 'msg=Hello']);
+  });
+
+  it('hands typed text to the same field drawn again in its place (a page drawn afresh)', () => {
+    const form =
+      '<form><label>Your name <input name="name" value="" /></label>' +
+      '<label>Message <textarea name="message"></textarea></label></form>';
+    const root = page(form);
+    const [name, message] = root.querySelectorAll<HTMLInputElement>('input, textarea');
+    if (!name || !message) throw new Error('no fields');
+    name.value = 'Ada';
+    message.value = 'Hello';
+    message.focus();
+    const inputs: string[] = [];
+    root.addEventListener('input', (event) => {
+      const field = event.target as HTMLInputElement;
+      inputs.push(`${field.name}=${field.value}`);
+    });
+    drawAndFinish(root, () => {
+      root.innerHTML = form;
+    });
+    expect(name.isConnected).toBe(false);
+    expect(inputs).toEqual(['name=Ada', 'message=Hello']);
+    expect(root.querySelector('input')?.value).toBe('Ada');
+    // The field the player was typing in has the focus again.
+    expect(document.activeElement).toBe(root.querySelector('textarea'));
+  });
+
+  it('keeps typed text from another field that now sits in its place', () => {
+    const root = page('<label>Your name <input name="name" value="" /></label>');
+    (root.querySelector('input') as HTMLInputElement).value = 'Ada';
+    const inputs = vi.fn();
+    root.addEventListener('input', inputs);
+    drawAndFinish(root, () => {
+      root.innerHTML = '<label>Promo code <input name="code" value="" /></label>';
+    });
+    expect(inputs).not.toHaveBeenCalled();
+    expect(root.querySelector('input')?.value).toBe('');
+  });
+
+  it('finds again, by the recorder’s paths, each control of a page drawn again', () => {
+    const html =
+      '<header><button>Menu</button><nav><a href="/a">A</a><a href="/b">B</a></nav></header>' +
+      '<main><section><h1>Title</h1><div role="group"><button>1</button><button>2</button>' +
+      '<button>3</button></div></section><form><label>Name <input name="n" /></label>' +
+      '<button type="submit">Send</button></form></main><footer><a href="/c">C</a></footer>';
+    const root = page(html);
+    const controls = root.querySelectorAll<HTMLElement>('button, a, input');
+    expect(controls.length).toBe(9);
+    for (const [index] of [...controls].entries()) {
+      root.innerHTML = html;
+      root.querySelectorAll<HTMLElement>('button, a, input')[index]?.focus();
+      drawAndFinish(root, () => {
+        root.innerHTML = html;
+      });
+      expect(document.activeElement).toBe(root.querySelectorAll('button, a, input')[index]);
+    }
   });
 });
