@@ -36,7 +36,7 @@ describe('dates', () => {
       (['hh', 'mm', 'ss'] as const).map((part) => countdownPart(ms, part)).join(':');
     expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15)))).toBe('02:29:45');
     expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 21, 30, 15, 500)))).toBe('02:29:44');
-    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe('24:00:00');
+    expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 0, 0, 0)))).toBe('23:59:59');
     expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 22, 23, 59, 59, 500)))).toBe('00:00:00');
     expect(clock(msUntilNextUtcMidnight(Date.UTC(2026, 10, 23, 0, 0, 0, 5)))).toBe('23:59:59');
     expect(clock(0)).toBe('00:00:00');

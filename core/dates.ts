@@ -42,9 +42,12 @@ export function msUntilNextUtcMidnight(nowMs: number): number {
  */
 export type CountdownPart = 'h' | 'm' | 'hh' | 'mm' | 'ss';
 
-/** A part of the countdown of `ms` left, in whole seconds (floor): "00" in the last second. */
+/**
+ * A part of the countdown of `ms` left, in whole seconds (floor): "00" in the last second, and
+ * 23:59:59 from the very start of a day (docs/decisions.md "The countdown").
+ */
 export function countdownPart(ms: number, part: CountdownPart): string {
-  const left = Math.max(0, Math.floor(ms / 1000));
+  const left = Math.min(DAY_MS / 1000 - 1, Math.max(0, Math.floor(ms / 1000)));
   const value =
     part === 'ss'
       ? left % 60

@@ -69,7 +69,7 @@ export const EARLY_INPUT_SCRIPT =
  * by the time anyone sees it. Only numbers: the countdown's words are the component's.
  */
 export const MODULE_LOADER_SCRIPT =
-  '(function(){var started=0,x=document.querySelectorAll("[data-countdown]"),t=Math.floor((864e5-Date.now()%864e5)/1e3),v={h:Math.floor(t/3600),m:Math.floor(t%3600/60),s:t%60},i,k;' +
+  '(function(){var started=0,x=document.querySelectorAll("[data-countdown]"),t=Math.min(86399,Math.floor((864e5-Date.now()%864e5)/1e3)),v={h:Math.floor(t/3600),m:Math.floor(t%3600/60),s:t%60},i,k;' +
   'for(i=0;i<x.length;i++){k=x[i].getAttribute("data-countdown");x[i].textContent=(k.length>1&&v[k[0]]<10?"0":"")+v[k[0]]}' +
   'function start(){if(started)return;started=1;' +
   'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +

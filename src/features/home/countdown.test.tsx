@@ -48,4 +48,12 @@ describe('the countdown and the page’s loader', () => {
       'New puzzle in: 8 hours 59 minutes',
     ]);
   });
+
+  it('shows 23:59:59 from the very start of a day, never 24:00:00', () => {
+    vi.useFakeTimers();
+    expect(texts(drawnAt('2026-11-23T00:00:00.000Z'))).toEqual([
+      'New puzzle in: 23:59:59',
+      'New puzzle in: 23 hours 59 minutes',
+    ]);
+  });
 });
