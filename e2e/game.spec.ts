@@ -8,6 +8,7 @@ import {
   puzzleDated,
   setClock,
   tile,
+  winGame,
   wrongGroupings,
 } from './support';
 
@@ -53,12 +54,7 @@ test('a daily won a moment ago stays won when the player then changes difficulty
 }) => {
   // A new difficulty is a new game, and a new game of today's daily starts finished once it is
   // won (docs/spec.md §4 "Starting a game"): as a reload would show it, with or without cookies.
-  await page.goto('/game');
-  await placeGroups(page, solution);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
-  await expect(share).toBeVisible();
-  await share.getByRole('button', { name: 'Close' }).click();
+  await winGame(page, TODAY);
   await chooseDifficulty(page, 'Easy');
   await expect(page.getByText('Solved!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);

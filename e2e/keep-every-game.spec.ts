@@ -9,6 +9,7 @@ import {
   puzzleDated,
   setClock,
   tile,
+  playOneWrongTry,
   wrongGroupings,
 } from './support';
 
@@ -87,10 +88,7 @@ test('with consent, a game in progress survives a reload, Home then Play, a new 
 test('an archive puzzle in progress is kept beside the daily one', async ({ page }) => {
   const older = archivePuzzle(TODAY);
   await acceptCookies(page);
-  await page.goto(`/game?puzzleId=${older.id}&mode=play`);
-  const [wrong] = wrongGroupings(older);
-  await placeGroups(page, wrong ?? []);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await playOneWrongTry(page, older);
   await expect(page.getByText('Try 2 of 6')).toBeVisible();
   const before = await boardSnapshot(page);
 

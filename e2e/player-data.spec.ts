@@ -8,7 +8,7 @@ import {
   placeGroups,
   puzzleDated,
   setClock,
-  wrongGroupings,
+  playOneWrongTry,
 } from './support';
 
 const TODAY = '2026-11-20';
@@ -182,11 +182,7 @@ test('Retry of a past puzzle with a game under way starts it afresh, and a reloa
 }) => {
   const older = archivePuzzle(TODAY);
   await accept(page);
-  await page.goto(`/game?puzzleId=${older.id}&mode=play`);
-  const [wrong] = wrongGroupings(older);
-  await placeGroups(page, wrong ?? []);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText(/^Try 2 of \d$/)).toBeVisible();
+  await playOneWrongTry(page, older);
 
   await page.goto(`/game?puzzleId=${older.id}&mode=retry`);
   await expect(page).toHaveURL(new RegExp(`puzzleId=${older.id}&mode=play$`));

@@ -156,6 +156,15 @@ export async function winGame(page: Page, date: string, path = '/game'): Promise
   return puzzle;
 }
 
+/** Opens a puzzle to play and makes one wrong try: the board then shows "Try 2 of …". */
+export async function playOneWrongTry(page: Page, puzzle: Puzzle) {
+  await page.goto(`/game?puzzleId=${puzzle.id}&mode=play`);
+  const [wrong] = wrongGroupings(puzzle);
+  await placeGroups(page, wrong ?? []);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(/^Try 2 of \d$/)).toBeVisible();
+}
+
 /** Plays wrong groupings until a Normal game is lost (six tries), `tried` of them already made. */
 export async function loseGame(page: Page, puzzle: Puzzle, tried = 0) {
   for (const grouping of wrongGroupings(puzzle).slice(tried)) {
