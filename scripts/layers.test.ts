@@ -93,7 +93,7 @@ describe('the layers hold', () => {
         "import { runOwnerCommand } from '../cli/owner/run';\nexport const planted = runOwnerCommand;\n",
       ),
       plant(
-        'src/lib/zz-planted.ts',
+        'src/lib/zz-planted-reach.ts',
         "import { startServer } from '../../server/testing/server-process';\nexport const planted = startServer;\n",
       ),
     ];
