@@ -13,6 +13,16 @@ const CONTACT = {
   message: 'I love the daily puzzle.',
 };
 
+/** The contact form posted as a browser's form sends it, with `headers` (Host, Fetch Metadata, Origin). */
+function postContact(app: FastifyInstance, headers: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: new URLSearchParams(CONTACT).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
 function submission(): Record<string, string> {
   const form: Record<string, string> = {
     author: 'Ada',
@@ -251,16 +261,7 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
 
   describe('posts from other websites', () => {
     const post = (headers: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: new URLSearchParams(CONTACT).toString(),
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          host: 'linchpin.example',
-          ...headers,
-        },
-      });
+      postContact(app, { host: 'linchpin.example', ...headers });
 
     it('refuses a cross-site post with a clear 403 and stores nothing', async () => {
       const refused: Record<string, string>[] = [
@@ -305,16 +306,7 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
       app = createApp({ db, config: { ...testConfig(), ...config }, logger: false });
     };
     const post = (headers: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: new URLSearchParams(CONTACT).toString(),
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          host: UPSTREAM,
-          ...headers,
-        },
-      });
+      postContact(app, { host: UPSTREAM, ...headers });
 
     it("takes the site's own page's post by Fetch Metadata, whatever Host the proxy sends", async () => {
       for (const config of [{}, { trustProxy: 1 }, { siteUrl: SITE }]) {
