@@ -83,7 +83,7 @@ sub vcl_recv {
 # keep their URL. e2e/varnish-page-address.spec.ts checks this against pageAddress itself.
 sub linchpin_page_address {
   if (req.url ~ "^/api(\?|$)" ||
-      req.url ~ "^[^?]*/(?!\.\./*(\?|$))[^/?]+\.[^/?]*/*(\?|$)") {
+      req.url ~ "^[^?]*/(?!\.\./*(\?|$))[^/?][^/.?]*\.[^/?]*/*(\?|$)") {
     return;
   }
   # Working values in headers of our own (VCL has no variables): never one a client sent.

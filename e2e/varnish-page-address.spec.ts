@@ -124,6 +124,9 @@ const PATHS = [
   '/assets/index-Bx7f3k2Q.js',
   '/sw.js',
   '/a.b/',
+  // Long ones, for the regular expressions' work.
+  `/${'a.'.repeat(500)}`,
+  `/${'.'.repeat(500)}/game`,
 ];
 const QUERIES = [
   '',
@@ -142,6 +145,7 @@ const QUERIES = [
   '?xpuzzleId=puzzle_3&amode=retry',
   '?puzzleIdx=1&modes=retry',
   '?a=1&puzzleId=puzzle_3&b=2&mode=solution&c=3',
+  `?${'a=1&'.repeat(500)}mode=retry&puzzleId=puzzle_5`,
 ];
 
 test('the cache asks the servers for each page by its address, and for each file by its URL', async () => {
