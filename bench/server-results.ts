@@ -63,6 +63,7 @@ export async function runMidnightRush(options: {
       RESULTS_RATE_LIMIT_MAX: '1000000000',
       // Every simulated player posts from this machine's one address.
       RESULTS_PER_ADDRESS: '1000000000',
+      RESULTS_PER_NETWORK: '1000000000',
       LOG_LEVEL: 'error',
     });
     let answered201 = 0;

@@ -16,6 +16,23 @@ export type CrowdMode = (typeof CROWD_MODES)[number];
 /** Fewer results than this: the figures would mean nothing, so none are shown. */
 export const CROWD_MINIMUM = 20;
 
+/**
+ * Results of one puzzle counted from one client address, an IPv4 address or an IPv6 /64, by
+ * default (RESULTS_PER_ADDRESS, server/config.ts). One address may be a classroom or an office:
+ * 30 results of a puzzle count, no more, so one script rotating its browser ids cannot set a
+ * puzzle's figures.
+ */
+export const DEFAULT_RESULTS_PER_ADDRESS = 30;
+
+/**
+ * Results of one puzzle counted from one IPv6 /48 in all, by default (RESULTS_PER_NETWORK). A /48
+ * holds 65,536 /64s, and a tunnel broker gives one to anyone: bound by the /64 alone, one script
+ * could count about two million results a puzzle. A /48 is also where a provider that gives each
+ * home a /56 puts 256 homes, or a campus its buildings: ten full /64s' worth (300) leaves them room
+ * while one script counts no more than ten IPv4 addresses could.
+ */
+export const DEFAULT_RESULTS_PER_NETWORK = 300;
+
 /** The try limit of a mode (docs/product-decisions.md: easy 8, normal 6). */
 export const triesLimit = (mode: CrowdMode): number => DIFFICULTY_SETTINGS[mode].maxTries;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressKey,
   isAppRoute,
+  isPagePath,
   NO_SUCH_PUZZLE,
   NOT_FOUND_ADDRESS,
   pageAddress,
@@ -47,5 +48,25 @@ describe('the address a page is rendered for', () => {
     );
     expect(rendered('/ad', '?puzzleId=whatever')).toBe(`/ad?puzzleId=${NO_SUCH_PUZZLE}&mode=play`);
     expect(isAppRoute(NOT_FOUND_ADDRESS.path)).toBe(false);
+  });
+});
+
+describe('a page rather than a file', () => {
+  it('is a path whose last part has no extension, as Node reads one, outside the API', () => {
+    const pages = ['/', '//', '/game', '/stats/', '/.well-known', '/a.b/c', '/..', '/x/..', '/.x/'];
+    const files = [
+      '/sw.js',
+      '/a.b/',
+      '/a.b//',
+      '/...',
+      '/..x',
+      '/.x.y',
+      '/a.',
+      '/puzzles/2026-11.json',
+    ];
+    expect(pages.filter((path) => !isPagePath(path))).toEqual([]);
+    expect(files.filter((path) => isPagePath(path))).toEqual([]);
+    expect(['/api', '/api/results', '/api/'].some(isPagePath)).toBe(false);
+    expect(isPagePath('/apis')).toBe(true);
   });
 });

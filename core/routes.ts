@@ -37,6 +37,17 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /**
+ * A path the server answers with a page rather than a file: its last part (trailing slashes aside)
+ * has no file extension as Node's `path.extname` reads one (a "." after its first character; ".."
+ * has none), and it is not the API's. deploy/varnish.vcl applies the same rule.
+ */
+export function isPagePath(pathname: string): boolean {
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  const last = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  return last === '..' || last.lastIndexOf('.') < 1;
+}
+
+/**
  * The one way to build an address of the game: today's puzzle with no id, else a puzzle in a
  * mode, through the Quick Break page (/ad) when asked. The Quick Break passes the same two
  * parameters on to /game.

@@ -52,6 +52,26 @@ test('pages, assets and puzzle files are cached whatever cookies the request car
   }
 });
 
+test('random query strings on a page are served from its one cached copy; another puzzle is not', async () => {
+  const random = () => Math.random().toString(36).slice(2);
+  for (const [first, later] of [
+    [`/how-to-play?utm_source=${random()}`, `/how-to-play/?${random()}=${random()}`],
+    [
+      `/game?puzzleId=puzzle_1&mode=retry&fbclid=${random()}`,
+      `/game?gclid=${random()}&mode=retry&puzzleId=puzzle_1`,
+    ],
+  ] as const) {
+    expect((await get(first)).status, first).toBe(200);
+    const again = await get(later);
+    expect(again.headers.get('x-cache'), later).toBe('HIT');
+    expect(again.headers.get('x-varnish')?.split(' '), later).toHaveLength(2);
+  }
+  // A parameter the page reads is part of its address: another puzzle is fetched for itself.
+  const other = await get('/game?puzzleId=puzzle_2&mode=retry');
+  expect(other.status).toBe(200);
+  expect(other.headers.get('x-cache')).toBe('MISS');
+});
+
 test('the API is passed to the servers, never cached', async () => {
   for (let i = 0; i < 2; i += 1) {
     const response = await get('/api/health', { cookie: PLAYER });

@@ -30,6 +30,7 @@ export type AppConfig = Pick<
   | 'rateLimit'
   | 'resultsRateLimit'
   | 'resultsPerAddress'
+  | 'resultsPerNetwork'
   | 'trustProxy'
   | 'distDir'
   | 'logLevel'
@@ -221,6 +222,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       maxPending: options.maxPendingPosts,
       maxPendingResults: options.maxPendingResults,
       resultsPerAddress: config.resultsPerAddress,
+      resultsPerNetwork: config.resultsPerNetwork,
     });
     registerFormRoutes(api, queue, () => serverSecret(db), {
       siteUrl: config.siteUrl ?? null,

@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('counts 300 results of a puzzle from one IPv6 /48 by default, and reads RESULTS_PER_NETWORK', () => {
+    expect(loadConfig({}, '/srv').resultsPerNetwork).toBe(300);
+    expect(loadConfig({ RESULTS_PER_NETWORK: '1000' }, '/srv').resultsPerNetwork).toBe(1000);
+    expect(problemsOf({ RESULTS_PER_NETWORK: '0' })).toEqual([
+      'RESULTS_PER_NETWORK must be a whole number of results from 1 up, not "0".',
+    ]);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig(
       {

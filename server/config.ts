@@ -1,3 +1,4 @@
+import { DEFAULT_RESULTS_PER_ADDRESS, DEFAULT_RESULTS_PER_NETWORK } from '../core/crowd';
 import { DEFAULT_KEEP_HANDLED_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
@@ -20,6 +21,8 @@ export interface Config {
   resultsRateLimit: { max: number; windowMs: number };
   /** Results of one puzzle counted from one client address (an IPv6 /64); the rest are not counted. */
   resultsPerAddress: number;
+  /** Results of one puzzle counted from one IPv6 /48 in all (IPv4 has no such bound). */
+  resultsPerNetwork: number;
   /**
    * Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never true: that trusts
    * every X-Forwarded-For, so any client could pick the address its rate limit is counted on.
@@ -183,9 +186,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
-  // One address may be a classroom or an office: 30 results of a puzzle count, no more, so one
-  // script rotating its browser ids cannot set a puzzle's figures (server/results-routes.ts).
-  const perAddressText = read(env, 'RESULTS_PER_ADDRESS') ?? '30';
+  // Why these defaults: core/crowd.ts.
+  const perAddressText = read(env, 'RESULTS_PER_ADDRESS') ?? String(DEFAULT_RESULTS_PER_ADDRESS);
   const resultsPerAddress = Number(perAddressText);
   if (
     !/^\d+$/.test(perAddressText) ||
@@ -193,6 +195,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     !Number.isSafeInteger(resultsPerAddress)
   ) {
     bad('RESULTS_PER_ADDRESS', 'a whole number of results from 1 up');
+  }
+  const perNetworkText = read(env, 'RESULTS_PER_NETWORK') ?? String(DEFAULT_RESULTS_PER_NETWORK);
+  const resultsPerNetwork = Number(perNetworkText);
+  if (
+    !/^\d+$/.test(perNetworkText) ||
+    resultsPerNetwork < 1 ||
+    !Number.isSafeInteger(resultsPerNetwork)
+  ) {
+    bad('RESULTS_PER_NETWORK', 'a whole number of results from 1 up');
   }
 
   const trustProxyText = read(env, 'TRUST_PROXY') ?? 'false';
@@ -248,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
     resultsPerAddress,
+    resultsPerNetwork,
     trustProxy: trustProxy ?? false,
     siteUrl,
     distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),

@@ -1,11 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { extname } from 'node:path';
 import {
   CLIENT_ERROR_DETAIL,
   ERROR_TITLE,
   GO_HOME,
   SERVER_ERROR_DETAIL,
 } from '../core/error-texts';
+import { isPagePath } from '../core/routes';
 
 /**
  * The page a browser gets when the server cannot render the page it asked for (a render that
@@ -18,9 +18,7 @@ import {
 
 /** A request for a page of the site (not a file with an extension, not the API). */
 export function isPageRequest(method: string, url: string): boolean {
-  const path = url.split('?')[0] ?? '/';
-  const isApi = path === '/api' || path.startsWith('/api/');
-  return (method === 'GET' || method === 'HEAD') && extname(path) === '' && !isApi;
+  return (method === 'GET' || method === 'HEAD') && isPagePath(url.split('?')[0] ?? '/');
 }
 
 const STYLE = {

@@ -4,6 +4,7 @@ import {
   MAX_RESULTS_PER_INSERT,
   insertResults,
   type IncomingResult,
+  type ResultLimits,
   type ResultOutcome,
 } from './db/results-store';
 
@@ -69,6 +70,8 @@ export function createInsertQueue(
     maxPendingResults?: number;
     /** Results of a puzzle counted per client address group (RESULTS_PER_ADDRESS). */
     resultsPerAddress?: number;
+    /** Results of a puzzle counted per IPv6 /48 (RESULTS_PER_NETWORK). */
+    resultsPerNetwork?: number;
   } = {},
 ): InsertQueue {
   // PGlite has one connection; a PostgreSQL pool can take a few writes at once.
@@ -77,7 +80,10 @@ export function createInsertQueue(
     forms: options.maxPending ?? MAX_PENDING_POSTS,
     results: options.maxPendingResults ?? MAX_PENDING_RESULTS,
   };
-  const perAddress = options.resultsPerAddress ?? Number.MAX_SAFE_INTEGER;
+  const perClient: ResultLimits = {
+    perAddress: options.resultsPerAddress ?? Number.MAX_SAFE_INTEGER,
+    perNetwork: options.resultsPerNetwork ?? Number.MAX_SAFE_INTEGER,
+  };
   const inbox = (kind: InboxKind): Lane<NewRow, number> => ({
     queue: [],
     max: MAX_ROWS_PER_INSERT,
@@ -88,7 +94,7 @@ export function createInsertQueue(
     queue: [],
     max: MAX_RESULTS_PER_INSERT,
     bound: 'results',
-    write: (rows) => insertResults(db, rows, perAddress),
+    write: (rows) => insertResults(db, rows, perClient),
   };
   const lanes = { messages: inbox('messages'), submissions: inbox('submissions'), results };
   type Kind = keyof typeof lanes;

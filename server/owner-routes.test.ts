@@ -104,7 +104,10 @@ describe('owner endpoints', () => {
       wrongTries: [[1]],
       browserId,
     };
-    await insertResults(db, [{ post, addressGroup: '192.0.2.1' }], 30);
+    await insertResults(db, [{ post, addressGroup: '192.0.2.1' }], {
+      perAddress: 30,
+      perNetwork: 300,
+    });
     const stats = await app.inject({
       method: 'GET',
       url: '/api/owner/puzzle-stats',

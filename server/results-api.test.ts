@@ -74,6 +74,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
         'address_key',
         'found_last',
         'mode',
+        'network_key',
         'puzzle_id',
         'result_key',
         'tries',
@@ -290,6 +291,75 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     });
     expect(elsewhere.statusCode).toBe(201);
     expect(await countResults(db)).toBe(32);
+  });
+
+  it('counts at most RESULTS_PER_NETWORK results of a puzzle from one IPv6 /48, whatever /64s it moves to', async () => {
+    const limited = createApp({
+      db,
+      config: testConfig({ distDir: site.distDir, resultsPerAddress: 2, resultsPerNetwork: 5 }),
+      logger: false,
+      now: () => now,
+    });
+    const send = (n: number, remoteAddress: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/results',
+        remoteAddress,
+        payload: JSON.stringify(result({ browserId: browser(n) })),
+        headers: { 'content-type': 'application/json' },
+      });
+    try {
+      const answers: string[] = [];
+      // Four /64s of one /48, two browsers each: the /64's limit lets all eight through.
+      for (let n = 1; n <= 8; n += 1) {
+        const answer = await send(n, `2001:db8:48:${Math.ceil(n / 2)}::${n}`);
+        answers.push(answer.json<{ status: string }>().status);
+      }
+      expect(answers).toEqual([
+        ...Array<string>(5).fill('counted'),
+        ...Array<string>(3).fill('not counted'),
+      ]);
+      expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 3 });
+      // A retry from the full /48 is already counted; another /48 and an IPv4 address still count.
+      expect((await send(1, '2001:db8:48:77::1')).json()).toEqual({ status: ALREADY_COUNTED });
+      expect((await send(20, '2001:db8:49:1::1')).statusCode).toBe(201);
+      expect((await send(21, '192.0.2.1')).statusCode).toBe(201);
+      expect(await countResults(db)).toBe(7);
+      expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 3 });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers a retry of a stored result as already counted, even from an address at its limit', async () => {
+    const limited = createApp({
+      db,
+      config: testConfig({ distDir: site.distDir, resultsPerAddress: 2 }),
+      logger: false,
+      now: () => now,
+    });
+    const send = (n: number) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/results',
+        payload: JSON.stringify(result({ browserId: browser(n) })),
+        headers: { 'content-type': 'application/json' },
+      });
+    try {
+      expect((await send(1)).statusCode).toBe(201);
+      expect((await send(2)).statusCode).toBe(201);
+      // Browser 1's answer was lost on the way, so it sends its result again: the address is at
+      // its limit, but this result is already in.
+      const retry = await send(1);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual({ status: ALREADY_COUNTED });
+      expect((await send(3)).json()).toEqual({ status: 'not counted' });
+      // Only browser 3's result was refused.
+      expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 1 });
+      expect(await countResults(db)).toBe(2);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 503 with Retry-After when the results queue is full, while forms still answer', async () => {

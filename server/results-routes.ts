@@ -5,7 +5,7 @@ import { utcDate } from '../core/dates';
 import { type ServerCatalogue } from './catalogue';
 import { type Database } from './db/database';
 import { resultTallies, type ResultOutcome } from './db/results-store';
-import { addressGroup } from './client-address';
+import { clientGroups } from './client-address';
 import { BUSY_RETRY_AFTER_S } from './form-routes';
 import { QueueFullError, type InsertQueue } from './insert-queue';
 import { namedRateLimit } from './rate-limits';
@@ -16,6 +16,7 @@ import { namedRateLimit } from './rate-limits';
  *     201 { status: "counted" }          stored (committed)
  *     200 { status: "already counted" }  this browser's result of this puzzle is already in: nothing changed
  *     200 { status: "not counted" }      its address already sent RESULTS_PER_ADDRESS of this puzzle's
+ *                                        (or its IPv6 /48 RESULTS_PER_NETWORK)
  *     400 { error }                      tries that do not fit, malformed: never countable
  *     404 { error }                      a puzzle this server does not have out today: may be later
  *     413 / 415 / 429 / 503 { error }    too large, not JSON, too many, could not store
@@ -99,7 +100,7 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
       try {
         outcome = await queue.insertResult({
           post: checked.data,
-          addressGroup: addressGroup(request.ip),
+          ...clientGroups(request.ip),
         });
       } catch (error) {
         if (error instanceof QueueFullError) {

@@ -60,7 +60,7 @@ async function fill(db: Database): Promise<void> {
     await insertResults(
       db,
       results.slice(start, start + 500).map((post) => ({ post, addressGroup: '192.0.2.1' })),
-      1_000_000,
+      { perAddress: 1_000_000, perNetwork: 1_000_000 },
     );
 }
 

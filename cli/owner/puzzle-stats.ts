@@ -22,7 +22,7 @@ export interface PuzzleStats {
   title: string | null;
   difficulty: Difficulty | null;
   players: number;
-  /** Results sent but not counted: over RESULTS_PER_ADDRESS of this puzzle from one address. */
+  /** Results sent but not counted: over RESULTS_PER_ADDRESS of this puzzle from one address, or RESULTS_PER_NETWORK from one IPv6 /48. */
   notCounted: number;
   /** Whole percentages; null for a mode nobody played. */
   solveRate: { all: number; easy: number | null; normal: number | null };

@@ -276,14 +276,17 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     await insertResults(
       db,
       posts.map((post) => ({ post, addressGroup: '192.0.2.1' })),
-      1000,
+      { perAddress: 1000, perNetwork: 1000 },
     );
     // Two more of puzzle_2 from the same address, over a limit of 1: not counted.
     const more = [2, 3].map((n) => ({
       post: { ...posts[20]!, browserId: browser(n) },
       addressGroup: '192.0.2.1',
     }));
-    expect(await insertResults(db, more, 1)).toEqual(['not counted', 'not counted']);
+    expect(await insertResults(db, more, { perAddress: 1, perNetwork: 1 })).toEqual([
+      'not counted',
+      'not counted',
+    ]);
 
     expect(await owner('puzzle-stats', '--json')).toBe(0);
     const stats = JSON.parse(out.join('\n')) as unknown[];
@@ -339,7 +342,7 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
     await insertResults(
       db,
       posts.map((post) => ({ post, addressGroup: '192.0.2.1' })),
-      30,
+      { perAddress: 30, perNetwork: 300 },
     );
     expect(await owner('puzzle-stats')).toBe(0);
     const text = out.join('\n');

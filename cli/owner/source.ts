@@ -40,7 +40,7 @@ export interface OwnerSource {
   markHandled(kind: InboxKind, id: number): Promise<InboxEntry | null>;
   /** The crowd's results of every puzzle, counted as the panel's figures are (resultTallies). */
   tallies(): Promise<PuzzleTally[]>;
-  /** Results of each puzzle not counted: over RESULTS_PER_ADDRESS from one address. */
+  /** Results of each puzzle not counted: over RESULTS_PER_ADDRESS from one address, or RESULTS_PER_NETWORK from one /48. */
   notCounted(): Promise<Record<string, number>>;
   /** Writes a backup (server/db/backup.ts) to `file`, gzip-compressed. */
   backup(file: string): Promise<void>;

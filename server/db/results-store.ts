@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   CROWD_MODES,
+  firstOfEachBrowser,
   foundLastOf,
   onceKey,
   type CrowdPost,
@@ -16,48 +17,76 @@ import { keyedHash, serverSecret } from './server-secret';
  * each with the puzzle id (the address's with the database's own secret too).
  */
 
-/** The most results one INSERT carries (8 parameters a row). */
+/** The most results one INSERT carries (9 parameters a row). */
 export const MAX_RESULTS_PER_INSERT = 500;
 
 /** The stored key of a browser's result of a puzzle: one-way, and different for every puzzle. */
 export const resultKey = (post: Pick<CrowdPost, 'puzzleId' | 'browserId'>): string =>
   createHash('sha256').update(onceKey(post)).digest('base64url');
 
-/** A result to store, with the client address group it came from (server/client-address.ts). */
+/** A result to store, with the client's address and network groups (server/client-address.ts). */
 export interface IncomingResult {
   post: CrowdPost;
   addressGroup: string;
+  /** An IPv6 address's /48; none for IPv4, which is counted by its address alone. */
+  networkGroup?: string | null;
 }
 
-/** What became of a result: stored, its browser's result already in, or over its address's limit. */
+/** What became of a result: stored, its browser's result already in, or over a limit of its client's. */
 export type ResultOutcome = 'counted' | 'already counted' | 'not counted';
 
+/** Results of one puzzle counted from one client (RESULTS_PER_ADDRESS, RESULTS_PER_NETWORK). */
+export interface ResultLimits {
+  perAddress: number;
+  perNetwork: number;
+}
+
 // Any fixed number: with a puzzle's hash, serialises the counting of that puzzle's results across
-// every connection and server process, so the per-address limit holds exactly.
+// every connection and server process, so the per-address and per-network limits hold exactly.
 const RESULTS_LOCK_KEY = 7_146_302;
 
-/** The stored key of an address group's results of a puzzle: not an address, and not linkable. */
-const addressKey = (secret: string, puzzleId: string, group: string): string =>
-  keyedHash(secret, puzzleId, group);
+/** Counts of stored results by key (address_key or network_key), for the keys given. */
+async function countsBy(
+  tx: Queryable,
+  column: 'address_key' | 'network_key',
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx.query(
+    `SELECT ${column} AS key, count(*)::integer AS n FROM puzzle_results
+      WHERE ${column} = ANY($1::text[]) GROUP BY ${column}`,
+    [[...new Set(keys)]],
+  );
+  return new Map(
+    rows.map((row) => {
+      const parsed = z.object({ key: z.string(), n: z.number().int() }).parse(row);
+      return [parsed.key, parsed.n];
+    }),
+  );
+}
 
 /**
- * Stores results in one transaction. For each: counted, already counted (that browser's result of
- * that puzzle was in: nothing changed), or not counted (its address group already has
- * `perAddress` results of that puzzle; the puzzle's not-counted tally goes up by one).
+ * Stores results in one transaction. For each: counted; already counted (that browser's result of
+ * that puzzle was in, or came earlier in the same batch: nothing changed, no place spent, however
+ * full its address is); or not counted (its address group already has `perAddress` results of that
+ * puzzle, or its IPv6 /48 `perNetwork`; the puzzle's not-counted tally goes up by one).
  */
 export async function insertResults(
   db: Database,
   results: readonly IncomingResult[],
-  perAddress: number,
+  limits: ResultLimits,
 ): Promise<ResultOutcome[]> {
   if (results.length === 0) return [];
   if (results.length > MAX_RESULTS_PER_INSERT)
     throw new RangeError(`at most ${MAX_RESULTS_PER_INSERT} results at once`);
   const secret = await serverSecret(db);
-  const rows = results.map(({ post, addressGroup }) => ({
+  const rows = results.map(({ post, addressGroup, networkGroup }) => ({
     post,
     key: resultKey(post),
-    address: addressKey(secret, post.puzzleId, addressGroup),
+    // Both hashes name the puzzle: one address's (or network's) results of different puzzles
+    // cannot be linked.
+    address: keyedHash(secret, post.puzzleId, addressGroup),
+    network: networkGroup ? keyedHash(secret, post.puzzleId, networkGroup) : null,
   }));
   return db.transaction(async (tx) => {
     const puzzles = [...new Set(rows.map((row) => row.post.puzzleId))].sort();
@@ -66,29 +95,45 @@ export async function insertResults(
         RESULTS_LOCK_KEY,
         puzzleId,
       ]);
-    const addresses = [...new Set(rows.map((row) => row.address))];
-    const counted = await tx.query(
-      `SELECT address_key, count(*)::integer AS n FROM puzzle_results
-        WHERE address_key = ANY($1::text[]) GROUP BY address_key`,
-      [addresses],
+    // A result already in is answered as such before any limit is looked at: a retry whose first
+    // answer was lost is never "not counted", and never tallied.
+    const present = await tx.query(
+      `SELECT result_key FROM puzzle_results
+        WHERE puzzle_id = ANY($1::text[]) AND result_key = ANY($2::text[])`,
+      [puzzles, rows.map((row) => row.key)],
     );
-    const used = new Map(
-      counted.map((row) => {
-        const parsed = z.object({ address_key: z.string(), n: z.number().int() }).parse(row);
-        return [parsed.address_key, parsed.n];
-      }),
+    const stored = new Set(
+      present.map((row) => z.object({ result_key: z.string() }).parse(row).result_key),
     );
-    // In order: the first results of an address are the ones counted.
-    const allowed = rows.map((row) => {
-      const n = used.get(row.address) ?? 0;
-      if (n >= perAddress) return false;
-      used.set(row.address, n + 1);
-      return true;
+    const first = firstOfEachBrowser(
+      rows.map((row) => row.post),
+      new Set(rows.filter((row) => stored.has(row.key)).map((row) => onceKey(row.post))),
+    );
+    const byAddress = await countsBy(
+      tx,
+      'address_key',
+      rows.map((row) => row.address),
+    );
+    const byNetwork = await countsBy(
+      tx,
+      'network_key',
+      rows.flatMap((row) => (row.network ? [row.network] : [])),
+    );
+    // In order: the first results of an address (and of a network) are the ones counted; a
+    // browser's second result in the batch spends no place.
+    const outcomes = rows.map((row, index): ResultOutcome => {
+      if (!first[index]) return 'already counted';
+      const n = byAddress.get(row.address) ?? 0;
+      const m = row.network ? (byNetwork.get(row.network) ?? 0) : 0;
+      if (n >= limits.perAddress || (row.network && m >= limits.perNetwork)) return 'not counted';
+      byAddress.set(row.address, n + 1);
+      if (row.network) byNetwork.set(row.network, m + 1);
+      return 'counted';
     });
     const params: unknown[] = [];
     const tuples: string[] = [];
-    rows.forEach(({ post, key, address }, index) => {
-      if (!allowed[index]) return;
+    rows.forEach(({ post, key, address, network }, index) => {
+      if (outcomes[index] !== 'counted') return;
       const base = params.length;
       params.push(
         post.puzzleId,
@@ -99,26 +144,28 @@ export async function insertResults(
         foundLastOf(post),
         JSON.stringify(post.wrongTries),
         address,
+        network,
       );
-      tuples.push(`(${Array.from({ length: 8 }, (_, i) => `$${base + i + 1}`).join(', ')})`);
+      tuples.push(`(${Array.from({ length: 9 }, (_, i) => `$${base + i + 1}`).join(', ')})`);
     });
-    const stored = new Set<string>();
     if (tuples.length > 0) {
       const inserted = await tx.query(
         `INSERT INTO puzzle_results
-           (puzzle_id, result_key, mode, won, tries, found_last, wrong_tries, address_key)
+           (puzzle_id, result_key, mode, won, tries, found_last, wrong_tries, address_key,
+            network_key)
          VALUES ${tuples.join(', ')}
          ON CONFLICT (puzzle_id, result_key) DO NOTHING
-         RETURNING puzzle_id, result_key`,
+         RETURNING result_key`,
         params,
       );
-      for (const row of inserted) stored.add(`${String(row.puzzle_id)} ${String(row.result_key)}`);
+      // Under the puzzle's lock nothing else stores its results; were one in anyway, it is
+      // answered as already counted.
+      const added = new Set(inserted.map((row) => String(row.result_key)));
+      rows.forEach((row, index) => {
+        if (outcomes[index] === 'counted' && !added.has(row.key))
+          outcomes[index] = 'already counted';
+      });
     }
-    const outcomes = rows.map((row, index): ResultOutcome => {
-      if (!allowed[index]) return 'not counted';
-      // Two posts of one browser in one statement: the first is the one stored.
-      return stored.delete(`${row.post.puzzleId} ${row.key}`) ? 'counted' : 'already counted';
-    });
     const refused = new Map<string, number>();
     rows.forEach(({ post }, index) => {
       if (outcomes[index] === 'not counted')

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimit: { max: 1000, windowMs: 60_000 },
     resultsRateLimit: { max: 1000, windowMs: 60_000 },
     resultsPerAddress: 30,
+    resultsPerNetwork: 300,
     trustProxy: false,
     distDir: join(tmpdir(), 'linchpin-no-site'),
     logLevel: 'silent',

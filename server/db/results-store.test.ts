@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CrowdPost } from '../../core/crowd';
+import { clientGroups } from '../client-address';
+import { ENGINES, PREPARE_TIMEOUT_MS, postgresTestDatabases } from '../testing/test-databases';
+import { openPostgresDatabase } from './postgres-database';
+import { type Database } from './database';
+import { countResults, insertResults, resultsNotCounted } from './results-store';
+
+const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const post = (n: number, puzzleId = 'puzzle_2'): CrowdPost => ({
+  puzzleId,
+  mode: 'normal',
+  won: true,
+  tries: 3,
+  wrongTries: [[0], [0, 2]],
+  browserId: browser(n),
+});
+/** Browser n's result sent from `ip`, grouped as the results route groups it. */
+const from = (ip: string, n: number, puzzleId?: string) => ({
+  post: post(n, puzzleId),
+  ...clientGroups(ip),
+});
+const LIMITS = { perAddress: 30, perNetwork: 300 };
+
+describe.each(ENGINES)('storing results on the %s database', (_name, makeDatabases) => {
+  const databases = makeDatabases();
+  let db: Database;
+
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  beforeEach(async () => {
+    db = await databases.fresh();
+  });
+  afterAll(() => databases.dispose());
+
+  it('spends one of an address’s places on a result sent twice in one batch', async () => {
+    const outcomes = await insertResults(
+      db,
+      [from('192.0.2.1', 1), from('192.0.2.1', 1), from('192.0.2.1', 2)],
+      { perAddress: 2, perNetwork: 300 },
+    );
+    expect(outcomes).toEqual(['counted', 'already counted', 'counted']);
+    expect(await countResults(db)).toBe(2);
+    expect(await resultsNotCounted(db)).toEqual({});
+  });
+
+  it('answers a stored result sent again from an address at its limit as already counted, and tallies nothing', async () => {
+    const limits = { perAddress: 2, perNetwork: 300 };
+    await insertResults(db, [from('192.0.2.1', 1), from('192.0.2.1', 2)], limits);
+    expect(await insertResults(db, [from('192.0.2.1', 1), from('192.0.2.1', 3)], limits)).toEqual([
+      'already counted',
+      'not counted',
+    ]);
+    expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 1 });
+  });
+
+  it('counts at most the per-network limit of a puzzle from one IPv6 /48, whatever /64s it uses', async () => {
+    // A tunnel broker's /48 holds 65,536 /64s: one script moves to a new one every 30 results.
+    const batch = Array.from({ length: 400 }, (_, index) =>
+      from(`2001:db8:77:${(index >> 4).toString(16)}::${(index & 15) + 1}`, index + 1),
+    );
+    const outcomes = await insertResults(db, batch, { perAddress: 30, perNetwork: 300 });
+    expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(300);
+    expect(outcomes.slice(0, 300).every((outcome) => outcome === 'counted')).toBe(true);
+    expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 100 });
+    // Later batches too: the count is the database's, not the batch's.
+    expect(await insertResults(db, [from('2001:db8:77:ffff::1', 1000)], LIMITS)).toEqual([
+      'not counted',
+    ]);
+    // Another /48, another puzzle from the same /48, and IPv4 addresses are not bound by it.
+    expect(
+      await insertResults(
+        db,
+        [
+          from('2001:db8:78::1', 1001),
+          from('2001:db8:77:1::1', 1002, 'puzzle_1'),
+          from('192.0.2.9', 1003),
+        ],
+        LIMITS,
+      ),
+    ).toEqual(['counted', 'counted', 'counted']);
+    expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 101 });
+    expect(await countResults(db)).toBe(303);
+  });
+
+  it('keeps the per-address limit inside a network', async () => {
+    const batch = Array.from({ length: 40 }, (_, index) =>
+      from(`2001:db8:77:1::${index + 1}`, index + 1),
+    );
+    const outcomes = await insertResults(db, batch, LIMITS);
+    expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(30);
+  });
+
+  it('counts an IPv4 address by the per-address limit alone, even under a smaller per-network limit', async () => {
+    const batch = Array.from({ length: 5 }, (_, index) => from('192.0.2.1', index + 1));
+    const outcomes = await insertResults(db, batch, { perAddress: 4, perNetwork: 1 });
+    expect(outcomes).toEqual(['counted', 'counted', 'counted', 'counted', 'not counted']);
+  });
+});
+
+describe('storing results from several server processes on one PostgreSQL database', () => {
+  const databases = postgresTestDatabases();
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  afterAll(() => databases.dispose());
+
+  it('holds the per-network limit exactly while servers store results of one /48 at once', async () => {
+    await databases.fresh();
+    const url = databases.lastUrl() ?? '';
+    // Each its own pool, as each server process has.
+    const servers = await Promise.all([1, 2, 3].map(() => openPostgresDatabase(url)));
+    try {
+      const rounds = await Promise.all(
+        servers.flatMap((server, s) =>
+          Array.from({ length: 4 }, (_, b) =>
+            insertResults(
+              server,
+              Array.from({ length: 50 }, (_, i) => {
+                const n = s * 1000 + b * 100 + i + 1;
+                return from(`2001:db8:99:${n.toString(16)}::1`, n);
+              }),
+              { perAddress: 30, perNetwork: 250 },
+            ),
+          ),
+        ),
+      );
+      const outcomes = rounds.flat();
+      expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(250);
+      expect(await countResults(servers[0]!)).toBe(250);
+      expect(await resultsNotCounted(servers[0]!)).toEqual({ puzzle_2: 350 });
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+});
