@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * docs/going-live.md as the tests follow it: the page marks each file it has the owner write with
  * `<!-- file: <path> -->` just before the file's code block, and each step's commands are the
- * ```sh blocks. The tests run the files the page shows, not copies of their own.
+ * ```sh blocks, one command a line. The tests run the files the page shows, not copies of their own.
  */
 export const GOING_LIVE = join(import.meta.dirname, '..', 'docs', 'going-live.md');
 
@@ -20,18 +20,23 @@ export function docFile(path: string, markdown = goingLive()): string {
   return block[1];
 }
 
-/** Every file the page marks, by path. */
-export function docFiles(markdown = goingLive()): string[] {
-  return [...markdown.matchAll(/<!-- file: (\S+) -->/g)].map((match) => match[1] ?? '');
-}
+export type DocStep =
+  { kind: 'file'; path: string; text: string } | { kind: 'command'; line: string };
 
-/** The commands of the page's ```sh blocks, one string per line (continuations joined). */
-export function docCommands(markdown = goingLive()): string[] {
-  return [...markdown.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((match) =>
-    (match[1] ?? '')
-      .replace(/\\\n\s*/g, '')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  );
+/** The page's files and commands in its order: what an owner following it does, one by one. */
+export function docSteps(markdown = goingLive()): DocStep[] {
+  const steps: DocStep[] = [];
+  const pattern = /<!-- file: (\S+) -->\s*\n```[^\n]*\n([\s\S]*?)^```|^```sh\n([\s\S]*?)^```/gm;
+  for (const match of markdown.matchAll(pattern)) {
+    if (match[1]) {
+      steps.push({ kind: 'file', path: match[1], text: match[2] ?? '' });
+      continue;
+    }
+    for (const line of (match[3] ?? '').replace(/\\\n\s*/g, '').split('\n')) {
+      const command = line.trim();
+      if (command !== '' && !command.startsWith('#'))
+        steps.push({ kind: 'command', line: command });
+    }
+  }
+  return steps;
 }

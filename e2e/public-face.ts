@@ -38,7 +38,11 @@ function openssl(dir: string, command: string, ...extra: string[]): void {
 }
 
 /** A root CA, an intermediate and the site's certificate (ECDSA P-256, as certbot's default). */
-function makeCertificates(dir: string, caName: string, intermediateName: string): void {
+export function makeCertificates(
+  dir: string,
+  caName = 'Linchpin Test Root CA',
+  intermediateName = 'Linchpin Test Intermediate',
+): void {
   writeFileSync(
     join(dir, 'ext.cnf'),
     `[req]

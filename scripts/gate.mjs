@@ -17,6 +17,7 @@ const NGINX = '/usr/sbin/nginx';
 const VARNISHD = '/usr/sbin/varnishd';
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 const CERTUTIL = '/usr/bin/certutil';
+const NFT = '/usr/sbin/nft';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -141,6 +142,8 @@ const STEPS = [
   // trust store for its own certificate authority (e2e/https-public.spec.ts).
   { name: 'systemd-analyze', run: () => ensureDebianPackage(SYSTEMD_ANALYZE, 'systemd') },
   { name: 'certutil', run: () => ensureDebianPackage(CERTUTIL, 'libnss3-tools') },
+  // docs/going-live.md's firewall rules, checked by e2e/going-live.spec.ts (`nft -c`).
+  { name: 'nft', run: () => ensureDebianPackage(NFT, 'nftables') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },
