@@ -111,7 +111,7 @@ test('linchpin@<port> serves the built release as its own user, writing only /va
   expect(Date.now() - stopped).toBeLessThan(30_000);
 });
 
-// Enable once `npm run owner -- backup-daily <folder>` (issue 40, docs/backups.md) is merged.
+// Enable once `npm run owner -- backup-daily <folder>` (issue 40, the backups page) is merged.
 test.fixme('linchpin-backup.service writes the day’s backup into /var/lib/linchpin/backups', async () => {
   test.setTimeout(120_000);
   const port = await freePort();
