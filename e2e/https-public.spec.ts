@@ -11,26 +11,37 @@ import {
   type PublicFace,
 } from './public-face';
 import { puzzleDated, setClock, winGame } from './support';
+import { UnitServers } from './unit-servers';
+import { freePort } from '../deploy/stack';
 
 /**
- * The site through its public face, nginx with deploy/nginx/ (e2e/public-face.ts), over https://
+ * The site as docs/going-live.md sets it up: the server run by its systemd unit with the page's
+ * settings, behind its public face, nginx with deploy/nginx/ (e2e/public-face.ts), over https://
  * in Chromium that trusts the test's own root certificate authority the way a browser trusts a
  * real one: in its NSS database, with no flag that loosens certificate checks (a browser without
  * that database refuses the same site, below). The player's whole path: the game won, the service
  * worker installed, the contact form sent, over HTTP/2; plain HTTP redirected.
  */
-const UPSTREAM_PORT = Number(process.env.E2E_PORT ?? 4173);
 const TODAY = '2026-11-20';
 
 const test = base.extend<object, { face: PublicFace }>({
   face: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none.
     async ({}, use) => {
-      const face = await startPublicFace(UPSTREAM_PORT);
-      await use(face);
-      await stopPublicFace(face);
+      // The server as its unit runs it, with the going-live page's settings (TRUST_PROXY=loopback,
+      // HSTS=on): e2e/unit-servers.ts.
+      const units = new UnitServers();
+      try {
+        const port = await freePort();
+        await units.startServer(port);
+        const face = await startPublicFace(port);
+        await use(face);
+        await stopPublicFace(face);
+      } finally {
+        await units.dispose();
+      }
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 180_000 },
   ],
   // The browser of this file: HOME holds the NSS database that trusts the test's root, and the
   // test's host name is sent to this machine.
@@ -107,7 +118,7 @@ test('over https://, the chain is trusted, HTTP/2 is used and HSTS covers this h
           .nextHopProtocol,
     ),
   ).toBe('h2');
-  // The server's own HSTS (HSTS=on, the default): no includeSubDomains.
+  // The server's own HSTS (HSTS=on in the going-live page's settings): no includeSubDomains.
   expect(await response?.headerValue('strict-transport-security')).toBe('max-age=31536000');
 });
 

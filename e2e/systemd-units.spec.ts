@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, REPO_ROOT } from '../deploy/stack';
-import { exited, startAsUnit, type UnitRun } from '../deploy/systemd-unit';
-import { docFile } from './going-live-support';
+import { exited } from '../deploy/systemd-unit';
+import { answers, UnitServers } from './unit-servers';
 
 /**
  * The production units' ExecStart lines, run as the units run them (deploy/systemd-unit.ts): the
@@ -13,57 +12,14 @@ import { docFile } from './going-live-support';
  * unit's own user, without privileges. scripts/systemd-units.test.ts checks the files with
  * systemd-analyze.
  */
-const UNITS = join(REPO_ROOT, 'deploy', 'systemd');
-const unitText = (name: string) => readFileSync(join(UNITS, name), 'utf8');
-
-let environmentFile = '';
-const runs: UnitRun[] = [];
+let units: UnitServers;
 
 test.beforeAll(() => {
-  environmentFile = join(tmpdir(), `linchpin-env-${process.pid}`);
-  writeFileSync(environmentFile, docFile('/etc/linchpin/linchpin.env'));
+  units = new UnitServers();
 });
-
 test.afterAll(async () => {
-  for (const run of runs) {
-    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-    await exited(run.child);
-    rmSync(run.stateDir, { recursive: true, force: true });
-  }
-  rmSync(environmentFile, { force: true });
+  await units.dispose();
 });
-
-async function answers(url: string): Promise<number> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return 0;
-  }
-}
-
-/** Starts linchpin@<port> and waits until it answers /api/health with 200. */
-async function startServerUnit(port: number, stateDir?: string): Promise<UnitRun> {
-  const run = startAsUnit({
-    unitText: unitText('linchpin@.service'),
-    instance: String(port),
-    checkout: REPO_ROOT,
-    environmentFile,
-    ...(stateDir ? { stateDir } : {}),
-  });
-  runs.push(run);
-  await expect
-    .poll(
-      async () => {
-        if (run.child.exitCode !== null) throw new Error(`the server exited:\n${run.output()}`);
-        return answers(`http://127.0.0.1:${port}/api/health`);
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
-  return run;
-}
 
 /** The uid, the no_new_privs flag and the effective capabilities of a running process. */
 function processStatus(pid: number) {
@@ -77,10 +33,10 @@ function processStatus(pid: number) {
 }
 
 test('linchpin@<port> serves the built release as its own user, writing only /var/lib/linchpin, and stops cleanly', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const built = statSync(join(REPO_ROOT, 'dist', 'index.html')).mtimeMs;
   const port = await freePort();
-  const run = await startServerUnit(port);
+  const run = await units.startServer(port);
 
   expect(await answers(`http://127.0.0.1:${port}/`)).toBe(200);
   expect(run.output()).toContain(`Linchpin is running at http://127.0.0.1:${port}`);
@@ -113,17 +69,11 @@ test('linchpin@<port> serves the built release as its own user, writing only /va
 
 // Enable once `npm run owner -- backup-daily <folder>` (issue 40, the backups page) is merged.
 test.fixme('linchpin-backup.service writes the day’s backup into /var/lib/linchpin/backups', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const port = await freePort();
-  const server = await startServerUnit(port);
+  const server = await units.startServer(port);
   // The backup goes through the running server (embedded database), as the timer's run would.
-  const backup = startAsUnit({
-    unitText: unitText('linchpin-backup.service'),
-    checkout: REPO_ROOT,
-    environmentFile,
-    stateDir: server.stateDir,
-  });
-  runs.push(backup);
+  const backup = units.start('linchpin-backup.service', { stateDir: server.stateDir });
   expect(await exited(backup.child), backup.output()).toBe(0);
   const today = new Date().toISOString().slice(0, 10);
   const file = join(server.stateDir, 'backups', `linchpin-${today}.backup.gz`);
