@@ -215,6 +215,8 @@ export function startAsUnit(options: {
       ? ['mount -t tmpfs -o mode=1777 tmpfs /tmp', 'mount -t tmpfs -o mode=1777 tmpfs /var/tmp']
       : []),
     `cd ${q(workingDirectory)}`,
+    // UMask=.
+    ...unitValues(unit, 'Service', 'UMask', instance).map((mask) => `umask ${mask}`),
     // User=, Group=, NoNewPrivileges=yes, CapabilityBoundingSet= (none).
     `exec setpriv --reuid=${q(userName)} --regid=${q(userName)} --clear-groups --no-new-privs --inh-caps=-all --bounding-set=-all env -i ${Object.entries(
       env,

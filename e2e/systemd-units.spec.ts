@@ -56,6 +56,8 @@ test('linchpin@<port> serves the built release as its own user, writing only /va
   // The embedded database is in DATA_DIR under the state folder, the user's.
   expect(readdirSync(run.stateDir)).toContain('data');
   expect(statSync(join(run.stateDir, 'data')).uid).toBe(run.user.uid);
+  // UMask=0077: what it makes is its user's alone.
+  expect(statSync(join(run.stateDir, 'data')).mode & 0o777).toBe(0o700);
   // Nothing was built or installed: the release is read-only to it, and dist/ is as it was.
   expect(statSync(join(REPO_ROOT, 'dist', 'index.html')).mtimeMs).toBe(built);
   expect(run.output()).not.toMatch(/vite|npm (ci|install)|building/i);
