@@ -419,8 +419,9 @@ export async function startNginx(
   started(entry);
   await waitFor(
     'nginx',
-    // Any answer will do: nginx is listening.
-    async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status > 0,
+    // Any answer will do, a redirect to HTTPS too: nginx is listening.
+    async () =>
+      (await fetch(`http://127.0.0.1:${port}/api/health`, { redirect: 'manual' })).status > 0,
     () => isRunning(entry),
     log,
   );

@@ -4,7 +4,7 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `engines` in package.json says which Node the project runs on (README, "Which Node"), and every
+ * `engines` in package.json says which Node the project runs on (docs/contributing.md, "Which Node"), and every
  * package the server loads at run time (package-lock.json's entries not marked dev) must say the
  * same: else `npm ci` warns (EBADENGINE) and the site depends on a Node it does not declare.
  */

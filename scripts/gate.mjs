@@ -15,6 +15,9 @@ const STRACE = '/usr/bin/strace';
 const FAKETIME = '/usr/bin/faketime';
 const NGINX = '/usr/sbin/nginx';
 const VARNISHD = '/usr/sbin/varnishd';
+const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
+const CERTUTIL = '/usr/bin/certutil';
+const NFT = '/usr/sbin/nft';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -135,6 +138,12 @@ const STEPS = [
   // e2e/deploy-stack.spec.ts.
   { name: 'nginx', run: () => ensureDebianPackage(NGINX, 'nginx-light') },
   { name: 'varnish', run: () => ensureDebianPackage(VARNISHD, 'varnish') },
+  // The production units' check (scripts/systemd-units.test.ts) and the HTTPS test's browser
+  // trust store for its own certificate authority (e2e/https-public.spec.ts).
+  { name: 'systemd-analyze', run: () => ensureDebianPackage(SYSTEMD_ANALYZE, 'systemd') },
+  { name: 'certutil', run: () => ensureDebianPackage(CERTUTIL, 'libnss3-tools') },
+  // docs/going-live.md's firewall rules, checked by e2e/going-live.spec.ts (`nft -c`).
+  { name: 'nft', run: () => ensureDebianPackage(NFT, 'nftables') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },

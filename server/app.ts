@@ -36,7 +36,7 @@ export type AppConfig = Pick<
   | 'logLevel'
   | 'csp'
 > &
-  Partial<Pick<Config, 'siteUrl'>>;
+  Partial<Pick<Config, 'siteUrl' | 'hsts'>>;
 
 export interface AppOptions {
   db: Database;
@@ -158,6 +158,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   // The policy allows the inline texts the renderer can write; without it, those of the build.
   registerSecurityHeaders(app, {
     ...config.csp,
+    hsts: config.hsts ?? 'on',
     inline: renderer.then((pages) => pages?.inlineTexts ?? builtInlineTexts(config.distDir)),
   });
   // Only where a handler asks (reply.compress): the built index.html, sent when there is no server

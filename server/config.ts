@@ -42,7 +42,17 @@ export interface Config {
   drainMs: number;
   /** Handled messages and submissions are deleted this many days after they arrived (KEEP_HANDLED_DAYS). */
   keepHandledDays: number;
+  /** Strict-Transport-Security (HSTS): not sent, for this host only, or with its subdomains. */
+  hsts: HstsSetting;
 }
+
+/**
+ * HSTS values: `off` sends no Strict-Transport-Security; `on` (the default) covers this host only;
+ * `subdomains` adds includeSubDomains, which binds every subdomain of the site's host to HTTPS too
+ * (server/security-headers.ts).
+ */
+export const HSTS_SETTINGS = ['off', 'on', 'subdomains'] as const;
+export type HstsSetting = (typeof HSTS_SETTINGS)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -249,6 +259,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > 36_500)
     bad('KEEP_HANDLED_DAYS', 'a whole number of days from 1 up');
 
+  const hstsText = (read(env, 'HSTS') ?? 'on').toLowerCase();
+  const hsts = HSTS_SETTINGS.find((candidate) => candidate === hstsText);
+  if (hsts === undefined)
+    bad('HSTS', 'off, on (this host only) or subdomains (this host and its subdomains)');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -272,5 +287,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     drainMs: drainMs ?? 5000,
     keepHandledDays,
+    hsts: hsts ?? 'on',
   };
 }

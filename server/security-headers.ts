@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { type HstsSetting } from './config';
 import { type InlineTexts } from './page-renderer';
 
 /**
@@ -112,8 +113,19 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
+/** A year: browsers keep to HTTPS for that long after the site's last answer. */
+export const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** helmet's option for the HSTS setting (server/config.ts `HSTS_SETTINGS`). */
+export function hstsOption(setting: HstsSetting): HelmetOptions['strictTransportSecurity'] {
+  if (setting === 'off') return false;
+  return { maxAge: HSTS_MAX_AGE_S, includeSubDomains: setting === 'subdomains' };
+}
+
 /** Every header the site sends on every answer. */
-export function securityHeaders(options: CspOptions): Record<string, string> {
+export function securityHeaders(
+  options: CspOptions & { hsts?: HstsSetting },
+): Record<string, string> {
   return {
     ...helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
@@ -124,6 +136,9 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
       // site needs keeping from a window that opened it.
       crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
+      // Only this host by default: includeSubDomains would bind every other site of the owner's
+      // domain to HTTPS for a year, whatever it serves (HSTS in the configuration table).
+      strictTransportSecurity: hstsOption(options.hsts ?? 'on'),
     }),
     'Permissions-Policy': PERMISSIONS_POLICY,
   };
@@ -132,7 +147,7 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
 /** Sets the headers on every answer, built once the page renderer has said what it can write. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: Omit<CspOptions, 'inline'> & { inline: Promise<InlineTexts> },
+  options: Omit<CspOptions, 'inline'> & { inline: Promise<InlineTexts>; hsts?: HstsSetting },
 ): void {
   let headers: Record<string, string> = {};
   app.addHook('onReady', async () => {
