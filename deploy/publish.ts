@@ -257,7 +257,7 @@ export function stackCacheClearer(state: StackState): (paths: string[]) => Promi
   };
 }
 
-/** Production's processes: the systemd units `linchpin@<port>` (deploy/systemd/linchpin@.service). */
+/** Production's processes: the systemd units `linchpin@<port>` (docs/upgrades.md). */
 export function systemdRestarter(options: {
   ports: number[];
   run?: RunCommand;
