@@ -146,6 +146,7 @@ async function rollOut(
 export async function publish(options: PublishOptions): Promise<RolloutReport> {
   const log = options.log ?? console.log;
   const from = currentId(options.root);
+  const keep = options.keep ?? keepReleases();
   const started = Date.now();
   log(`Building a new release from ${options.source}${from ? ` while ${from} serves` : ''} …`);
   const to = await makeRelease(options.root, {
@@ -167,7 +168,7 @@ export async function publish(options: PublishOptions): Promise<RolloutReport> {
     );
   }
   const rolled = await rollOut(options, from, to);
-  const pruned = pruneReleases(options.root, options.keep ?? keepReleases());
+  const pruned = pruneReleases(options.root, keep);
   if (pruned.length > 0) log(`Removed the oldest releases: ${pruned.join(', ')}.`);
   log(`Published ${to}.`);
   return { from, to, migrations, buildMs, pruned, ...rolled };

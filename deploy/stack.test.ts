@@ -38,7 +38,9 @@ describe('the run folder', () => {
     chmodSync(dir, 0o700);
     const runDir = join(dir, 'checkout', '.deploy');
     mkdirSync(runDir, { recursive: true });
-    expect(() => checkEnterableByAll(runDir)).toThrow(`${dir} is closed to other users (mode 700)`);
+    expect(() => checkEnterableByAll(runDir, true)).toThrow(
+      `${dir} is closed to other users (mode 700)`,
+    );
   });
 
   it('is not taken when a symlink stands in its place', () => {

@@ -136,15 +136,17 @@ export function defaultReleasesRoot(base = DEFAULT_BASE_PORT, checkout = REPO_RO
 
 /**
  * Throws, naming the folder, unless every user may enter `dir` and each folder above it (the
- * other-users' x bit): Varnish's and nginx's workers run as users of their own.
+ * other-users' x bit): started by root, Varnish's and nginx's workers run as users of their own
+ * (started by another user, they run as that user, and this holds anyway).
  */
-export function checkEnterableByAll(dir: string): void {
+export function checkEnterableByAll(dir: string, asRoot = process.getuid?.() === 0): void {
+  if (!asRoot) return;
   for (let path = resolve(dir); ; path = dirname(path)) {
     if ((statSync(path).mode & 0o001) === 0)
       throw new Error(
         `${path} is closed to other users (mode ${(statSync(path).mode & 0o777).toString(8)}), so ` +
-          `Varnish's and nginx's workers could not read the run folder ${dir}: choose a run folder ` +
-          `outside it (TMPDIR).`,
+          `Varnish's and nginx's workers could not read the run folder ${dir}: set TMPDIR to a ` +
+          `folder every user may enter (e.g. /tmp).`,
       );
     if (path === dirname(path)) return;
   }
