@@ -62,7 +62,8 @@ const REACH = {
   },
   // The benches start the built server (server/testing), fill its database, run the deployment.
   bench: { server: ['db', 'testing'], deploy: ['.'], scripts: ['chromium.ts'] },
-  deploy: { scripts: ['ensure-postgres.mjs'] },
+  // A release's migrations are named as the server names them.
+  deploy: { scripts: ['ensure-postgres.mjs'], server: ['db/migrate.ts'] },
   // The end-to-end tests start the server and the deployment, and read the board's visible text.
   e2e: { server: ['testing'], deploy: ['.'], src: ['features/game/board-strings.ts'] },
 };

@@ -1,44 +1,88 @@
 /**
- * Publishing on the reference stack (docs/server.md, "Publishing a puzzle"): after
- * `npm run owner -- import <id>` (or an edited puzzle file),
+ * Upgrades and rollbacks (docs/upgrades.md): `npm run deploy:publish` and `npm run deploy:rollback`,
+ * on the reference stack (deploy/stack.ts) or, in production, on the `linchpin@<port>` units.
  *
- *   1. build: `npm run build` (the previous build's assets are kept for pages still open);
- *   2. a rolling restart: each Linchpin process in turn gets SIGTERM (it drains: health 503 while
- *      it serves on, which has nginx leave it out, below; then it finishes what is in flight and
- *      exits), is started again on the new build, and answers /api/health with 200 before the
- *      next one goes;
- *   3. the shared cache is cleared of what changed: each puzzle file whose text the build changed,
- *      and every page (any page may show today's puzzle), by BAN requests to Varnish's owner
- *      address, which accepts them from this machine only (deploy/varnish.vcl).
- *
- * `npm run deploy:publish` runs it on the stack `npm run deploy:start` started.
+ * publish():
+ *   1. builds a new release from the checkout in a folder of its own (deploy/releases.ts) while the
+ *      live one serves; a build that fails leaves everything as it was;
+ *   2. says which migrations it adds (they run when its first process starts; a rollback past them
+ *      is refused afterwards);
+ *   3. gives each of the two releases the other's hashed assets, then switches `current`;
+ *   4. restarts the processes one at a time, each answering /api/health 200 before the next goes;
+ *   5. clears the shared cache of what changed (the puzzle files whose text changed, every page);
+ *   6. keeps the newest LINCHPIN_KEEP_RELEASES releases (default 5).
+ * rollback() does 3-5 towards the release before the live one, and refuses when the live one added
+ * a migration (the database has it; the older code does not know it).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, startServer, stopServer, type StackOptions, type StackState } from './stack';
+import {
+  currentId,
+  keepReleases,
+  liveDir,
+  makeRelease,
+  migrationsAdded,
+  previousId,
+  pruneReleases,
+  releaseDir,
+  runInTerminal,
+  shareAssets,
+  switchTo,
+  type RunCommand,
+} from './releases';
+import { startServer, stopServer, type StackOptions, type StackState } from './stack';
 
-export interface PublishOptions {
-  /** The build; default `npm run build`. */
-  build?: () => Promise<void>;
-  /** The options the stack was started with (the servers are started again with them). */
-  stack?: StackOptions;
+/** The processes to restart, one at a time. */
+export interface Restarter {
+  names: string[];
+  /** Restarts process `index` on the live release; resolves once it answers /api/health 200. */
+  restart(index: number): Promise<void>;
+}
+
+export interface RolloutOptions {
+  /** The releases root (deploy/releases.ts). */
+  root: string;
+  restarter: Restarter;
+  /** Drops these paths (and, with `pages`, every page) from the shared cache; none: skipped. */
+  clearCache?: (paths: string[]) => Promise<void>;
+  run?: RunCommand;
   log?: (line: string) => void;
 }
 
-export interface PublishReport {
+export interface PublishOptions extends RolloutOptions {
+  /** The checkout to release; its files as they are now. */
+  source: string;
+  /** Releases kept; default LINCHPIN_KEEP_RELEASES, else 5. */
+  keep?: number;
+  /** Take the source's build instead of building (a first release of a built checkout). */
+  adoptBuild?: boolean;
+}
+
+export interface RolloutReport {
+  from: string | null;
+  to: string;
+  /** Migrations the new release runs (publish) that the previous one does not have. */
+  migrations: string[];
   /** The puzzle files whose text changed, as paths (e.g. /puzzles/2026-11.json). */
   changed: string[];
-  restarted: number;
-  /** Everything the cache was told to drop. */
-  banned: string[];
+  /** How long making the release took (0 for a rollback), ms. */
+  buildMs: number;
+  /** When `current` was switched (Date.now()). */
+  switchedAt: number;
+  /** Each process's restart, stop to healthy, ms. */
+  restartsMs: number[];
+  /** Hashed asset files the two releases gave each other. */
+  sharedAssets: number;
+  /** Releases removed afterwards. */
+  pruned: string[];
 }
 
 /** Each puzzle file the server sends (dist-server/puzzles/), by the SHA-256 of its text. */
-function puzzleFiles(distDir: string): Map<string, string> {
-  const dir = join(`${distDir}-server`, 'puzzles');
+function puzzleFiles(release: string | null): Map<string, string> {
   const files = new Map<string, string>();
+  if (release === null) return files;
+  const dir = join(release, 'dist-server', 'puzzles');
   if (!existsSync(dir)) return files;
   for (const name of readdirSync(dir)) {
     if (!name.endsWith('.json')) continue;
@@ -52,14 +96,104 @@ function puzzleFiles(distDir: string): Map<string, string> {
   return files;
 }
 
-function npmBuild(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm run build exited ${code}`)),
+function changedPuzzleFiles(fromDir: string | null, toDir: string): string[] {
+  const before = puzzleFiles(fromDir);
+  const after = puzzleFiles(toDir);
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((name) => before.get(name) !== after.get(name))
+    .sort()
+    .map((name) => `/puzzles/${name}`);
+}
+
+/** Switches to `to`, restarts every process one at a time and clears the cache. */
+async function rollOut(
+  options: RolloutOptions,
+  from: string | null,
+  to: string,
+): Promise<Pick<RolloutReport, 'changed' | 'switchedAt' | 'restartsMs' | 'sharedAssets'>> {
+  const log = options.log ?? console.log;
+  const fromDir = from === null ? null : releaseDir(options.root, from);
+  const toDir = releaseDir(options.root, to);
+  const sharedAssets = fromDir === null ? 0 : shareAssets(fromDir, toDir);
+  const changed = changedPuzzleFiles(fromDir, toDir);
+  switchTo(options.root, to);
+  const switchedAt = Date.now();
+  log(`Switched: ${to} is live (${sharedAssets} asset files shared with ${from ?? 'nothing'}).`);
+
+  const { restarter } = options;
+  log(`Restarting ${restarter.names.length} processes, one at a time …`);
+  const restartsMs: number[] = [];
+  for (const [index, name] of restarter.names.entries()) {
+    const started = Date.now();
+    await restarter.restart(index);
+    restartsMs.push(Date.now() - started);
+    log(`   ${name} is back on ${to}, ${Date.now() - started} ms`);
+  }
+
+  if (options.clearCache) {
+    log(
+      `Clearing the cache: ${changed.length > 0 ? changed.join(', ') : 'no puzzle file'}, and every page …`,
     );
+    await options.clearCache(changed);
+  } else if (changed.length > 0) {
+    log(
+      `Clear your CDN of every page and ${changed.join(', ')} (docs/server.md, "Publishing a puzzle").`,
+    );
+  }
+  return { changed, switchedAt, restartsMs, sharedAssets };
+}
+
+export async function publish(options: PublishOptions): Promise<RolloutReport> {
+  const log = options.log ?? console.log;
+  const from = currentId(options.root);
+  const keep = options.keep ?? keepReleases();
+  const started = Date.now();
+  log(`Building a new release from ${options.source}${from ? ` while ${from} serves` : ''} …`);
+  const to = await makeRelease(options.root, {
+    source: options.source,
+    run: options.run ?? runInTerminal,
+    log,
+    adoptBuild: options.adoptBuild,
   });
+  const buildMs = Date.now() - started;
+  log(`Release ${to} is built (${Math.round(buildMs / 1000)} s).`);
+  const migrations =
+    from === null ? [] : migrationsAdded(liveDir(options.root), releaseDir(options.root, to));
+  if (migrations.length > 0) {
+    log(
+      `This upgrade adds ${migrations.length === 1 ? 'a migration' : 'migrations'}: ` +
+        `${migrations.join(', ')}. ${migrations.length === 1 ? 'It runs' : 'They run'} on the ` +
+        `database when the first process of ${to} starts; from then on a rollback to ${from} is ` +
+        'refused (docs/upgrades.md, "Migrations").',
+    );
+  }
+  const rolled = await rollOut(options, from, to);
+  const pruned = pruneReleases(options.root, keep);
+  if (pruned.length > 0) log(`Removed the oldest releases: ${pruned.join(', ')}.`);
+  log(`Published ${to}.`);
+  return { from, to, migrations, buildMs, pruned, ...rolled };
+}
+
+export async function rollback(options: RolloutOptions): Promise<RolloutReport> {
+  const log = options.log ?? console.log;
+  const from = currentId(options.root);
+  const to = previousId(options.root);
+  if (from === null || to === null)
+    throw new Error(
+      `Rollback refused: there is no release before the live one in ${options.root}.`,
+    );
+  const added = migrationsAdded(releaseDir(options.root, to), releaseDir(options.root, from));
+  if (added.length > 0)
+    throw new Error(
+      `Rollback refused: the live release ${from} added ${added.length === 1 ? 'the migration' : 'the migrations'} ` +
+        `${added.join(', ')}, which changed the database when it started; release ${to} does not ` +
+        `know ${added.length === 1 ? 'it' : 'them'}, and its code may fail on the changed tables. ` +
+        'Publish a fix instead (docs/upgrades.md, "Migrations").',
+    );
+  log(`Rolling back from ${from} to ${to} …`);
+  const rolled = await rollOut(options, from, to);
+  log(`Rolled back: ${to} is live.`);
+  return { from, to, migrations: [], buildMs: 0, pruned: [], ...rolled };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,49 +221,87 @@ function knockWhileDraining(state: StackState): () => Promise<void> {
   };
 }
 
-/** Asks the cache's owner address to drop `path` (or, with `pages`, every page). */
-async function ban(state: StackState, path: string, pages = false): Promise<void> {
-  const response = await fetch(`${state.cacheOwnerUrl}${path}`, {
-    method: 'BAN',
-    headers: pages ? { 'x-ban-pages': 'all' } : {},
-  });
-  const text = await response.text();
-  if (response.status !== 200)
-    throw new Error(`the cache refused BAN ${path}: ${response.status} ${text.slice(0, 200)}`);
+/**
+ * The reference stack's servers: each in turn gets SIGTERM (it drains: health 503 while it serves
+ * on; then it finishes what is in flight and exits), is started again in the live release, and
+ * answers /api/health 200 before the next one goes.
+ */
+export function stackRestarter(state: StackState, stack: StackOptions = {}): Restarter {
+  const servers = state.processes.filter((entry) => entry.role === 'server');
+  return {
+    names: servers.map((entry) => `${entry.name} (port ${entry.port})`),
+    async restart(index) {
+      const entry = servers[index];
+      if (!entry) throw new Error(`the stack has no server ${index}`);
+      const number = Number(entry.name.replace('server-', '')) - 1;
+      const stopKnocking = knockWhileDraining(state);
+      await stopServer(state, number).finally(stopKnocking);
+      await startServer(state, number, stack);
+    },
+  };
 }
 
-export async function publish(
-  state: StackState,
-  options: PublishOptions = {},
-): Promise<PublishReport> {
-  const log = options.log ?? console.log;
-  const distDir = options.stack?.distDir ?? join(REPO_ROOT, 'dist');
-  const before = puzzleFiles(distDir);
+/** Asks Varnish's owner address to drop each path, then every page (deploy/varnish.vcl). */
+export function stackCacheClearer(state: StackState): (paths: string[]) => Promise<void> {
+  const ban = async (path: string, pages = false) => {
+    const response = await fetch(`${state.cacheOwnerUrl}${path}`, {
+      method: 'BAN',
+      headers: pages ? { 'x-ban-pages': 'all' } : {},
+    });
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`the cache refused BAN ${path}: ${response.status} ${text.slice(0, 200)}`);
+  };
+  return async (paths) => {
+    for (const path of paths) await ban(path);
+    await ban('/', true);
+  };
+}
 
-  log('1. Building …');
-  await (options.build ?? npmBuild)();
-  const after = puzzleFiles(distDir);
-  const changed = [...new Set([...before.keys(), ...after.keys()])]
-    .filter((name) => before.get(name) !== after.get(name))
-    .sort()
-    .map((name) => `/puzzles/${name}`);
+/** Production's processes: the systemd units `linchpin@<port>` (docs/upgrades.md). */
+export function systemdRestarter(options: {
+  ports: number[];
+  run?: RunCommand;
+  /** True once the process on `port` answers /api/health 200. */
+  healthy?: (port: number) => Promise<boolean>;
+  timeoutMs?: number;
+}): Restarter {
+  const run = options.run ?? runInTerminal;
+  const healthy =
+    options.healthy ??
+    (async (port: number) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        signal: AbortSignal.timeout(2000),
+      });
+      await response.arrayBuffer();
+      return response.status === 200;
+    });
+  const units = options.ports.map((port) => `linchpin@${port}`);
+  return {
+    names: units,
+    async restart(index) {
+      const port = options.ports[index];
+      const unit = units[index];
+      if (port === undefined || unit === undefined) throw new Error(`no unit ${index}`);
+      await run('systemctl', ['restart', unit], '/');
+      const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+      while (!(await healthy(port).catch(() => false))) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `${unit} did not answer /api/health with 200 after its restart: see ` +
+              `\`journalctl -u ${unit}\`; the processes not yet restarted still run the previous release`,
+          );
+        await sleep(200);
+      }
+    },
+  };
+}
 
-  const servers = state.processes.filter((entry) => entry.role === 'server');
-  log(`2. Restarting ${servers.length} Linchpin processes, one at a time …`);
-  for (const entry of servers) {
-    const index = Number(entry.name.replace('server-', '')) - 1;
-    const started = Date.now();
-    const stopKnocking = knockWhileDraining(state);
-    await stopServer(state, index).finally(stopKnocking);
-    await startServer(state, index, options.stack);
-    log(`   ${entry.name} (port ${entry.port}) is back, ${Date.now() - started} ms`);
-  }
-
-  log(
-    `3. Clearing the cache: ${changed.length > 0 ? changed.join(', ') : 'no puzzle file'}, and every page …`,
-  );
-  for (const path of changed) await ban(state, path);
-  await ban(state, '/', true);
-  log('Published.');
-  return { changed, restarted: servers.length, banned: [...changed, 'every page'] };
+/** LINCHPIN_PORTS (default 8081,8082,8083), checked. */
+export function productionPorts(env: NodeJS.ProcessEnv = process.env): number[] {
+  const raw = env.LINCHPIN_PORTS?.trim() || '8081,8082,8083';
+  const ports = raw.split(',').map((part) => Number(part.trim()));
+  if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535))
+    throw new Error(`LINCHPIN_PORTS must be ports separated by commas (got "${raw}")`);
+  return ports;
 }

@@ -8,24 +8,36 @@
  * stopStack() stops exactly those pids, newest first. Used by `npm run deploy:start` / `deploy:stop`
  * (deploy/cli.ts), the gate's smoke test (e2e/deploy-stack.spec.ts) and `npm run bench:deploy`.
  *
+ * The servers run `node --import tsx server/index.ts` (never a build) in the live release of a
+ * releases root (deploy/releases.ts: `npm run deploy:start`, deploy:publish, deploy:rollback), or
+ * in a built checkout as it is (the tests and benches). The run folder (configs as run, Varnish's
+ * work folder, pids, logs, state.json) is outside the checkout, in the temp folder, where Varnish's
+ * worker (user vcache) and nginx's workers can read it wherever the checkout is (a folder only root
+ * may enter, e.g. /root or any `mktemp -d`, included).
+ *
  * The config files name the default ports (DEFAULT_BASE_PORT); another base port runs copies with
  * the numbers changed and nothing else.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensurePostgres } from '../scripts/ensure-postgres.mjs';
+import { liveDir } from './releases';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEPLOY_DIR = join(REPO_ROOT, 'deploy');
@@ -75,13 +87,21 @@ export interface StackState {
   /** The cache's owner address: BAN requests only, from this machine (deploy/publish.ts). */
   cacheOwnerUrl: string;
   serverUrls: string[];
+  /** Where the servers run: the live release of this releases root (deploy/releases.ts)… */
+  releasesRoot: string | null;
+  /** …or, without one, this built checkout. */
+  checkout: string;
   processes: StackProcess[];
 }
 
 export interface StackOptions {
   base?: number;
-  /** Where config copies, logs, pids and state.json go; default .deploy/<base>/ in the repository. */
+  /** Where config copies, logs, pids and state.json go; default defaultRunDir(base). */
   runDir?: string;
+  /** Run the servers in this root's live release (deploy/releases.ts)… */
+  releasesRoot?: string;
+  /** …else in this built checkout, as it is; default this one (REPO_ROOT). */
+  checkout?: string;
   /** The shared database; default: a schema of its own in the local PostgreSQL (ensure-postgres). */
   databaseUrl?: string;
   /** Empties that schema first (benchmarks); ignored with databaseUrl. */
@@ -94,13 +114,72 @@ export interface StackOptions {
    * of its pid).
    */
   serverClockOffsetS?: number;
-  /** The built site; default dist/. */
+  /** The built site; default the servers' own (dist/ beside their server/). */
   distDir?: string;
   log?: (line: string) => void;
 }
 
+/**
+ * The stack's run folder: one per base port on this machine (the ports are the machine's too), in
+ * the temp folder, outside any checkout: Varnish's worker (user vcache) reads its VCL and work
+ * folder, nginx's workers its temp folders, and neither may enter a checkout under /root or a
+ * `mktemp -d`.
+ */
 export function defaultRunDir(base = DEFAULT_BASE_PORT): string {
-  return join(REPO_ROOT, '.deploy', String(base));
+  return join(tmpdir(), `linchpin-stack-${base}`);
+}
+
+/** The reference stack's releases root (deploy/releases.ts): .deploy/<base>/ in the checkout. */
+export function defaultReleasesRoot(base = DEFAULT_BASE_PORT, checkout = REPO_ROOT): string {
+  return join(checkout, '.deploy', String(base));
+}
+
+/**
+ * Throws, naming the folder, unless every user may enter `dir` and each folder above it (the
+ * other-users' x bit): started by root, Varnish's and nginx's workers run as users of their own
+ * (started by another user, they run as that user, and this holds anyway).
+ */
+export function checkEnterableByAll(dir: string, asRoot = process.getuid?.() === 0): void {
+  if (!asRoot) return;
+  for (let path = resolve(dir); ; path = dirname(path)) {
+    if ((statSync(path).mode & 0o001) === 0)
+      throw new Error(
+        `${path} is closed to other users (mode ${(statSync(path).mode & 0o777).toString(8)}), so ` +
+          `Varnish's and nginx's workers could not read the run folder ${dir}: set TMPDIR to a ` +
+          `folder every user may enter (e.g. /tmp).`,
+      );
+    if (path === dirname(path)) return;
+  }
+}
+
+/**
+ * Empties (or makes) a run folder this user owns, mode 0755, and checks that the stack's programs
+ * can reach it. A folder of that name that is a symlink or another user's is refused, not used.
+ */
+export function prepareRunDir(dir: string): void {
+  if (existsSync(dir) || isSymlink(dir)) {
+    const found = lstatSync(dir);
+    if (!found.isDirectory() || found.uid !== process.getuid?.())
+      throw new Error(`${dir} is not a folder of this user's: the stack will not use it`);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  mkdirSync(dir, { mode: 0o755 });
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, 'tmp'), { mode: 0o755 });
+  checkEnterableByAll(dir);
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The folder the stack's servers run in now (a release switched since they started included). */
+export function serverDir(state: Pick<StackState, 'releasesRoot' | 'checkout'>): string {
+  return state.releasesRoot === null ? state.checkout : liveDir(state.releasesRoot);
 }
 
 /** The config file's text with the default ports replaced by the stack's. */
@@ -161,11 +240,31 @@ export function isRunning(process_: Pick<StackProcess, 'pid' | 'program'>): bool
   }
 }
 
+/** A program started by launch(): its pid, and how it ended once it has. */
+interface Launched {
+  pid: number;
+  log: string;
+  /** The log's length before the program wrote to it: what it printed is after. */
+  logFrom: number;
+  /** "exit code 2", "signal SIGKILL", or null while it runs. */
+  ended: () => string | null;
+}
+
+/** What a launched program printed since it started, for an error message. */
+function ownOutput(launched: Launched): string {
+  try {
+    const text = readFileSync(launched.log).subarray(launched.logFrom).toString('utf8').trim();
+    return text === '' ? '(it printed nothing)' : text.slice(-3000);
+  } catch {
+    return `(no log at ${launched.log})`;
+  }
+}
+
 async function waitFor(
   what: string,
   check: () => Promise<boolean>,
   alive: () => boolean,
-  logFile: string,
+  launched: Launched,
 ): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -173,8 +272,13 @@ async function waitFor(
     if (!alive()) break;
     await sleep(200);
   }
-  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-  throw new Error(`${what} did not start (log ${logFile}):\n${log}`);
+  // Its last words reach the log before the exit is reported: wait for that report a moment.
+  for (let i = 0; i < 20 && alive() === false && launched.ended() === null; i += 1) await sleep(50);
+  const how = launched.ended();
+  const state = how === null ? `no answer in ${START_TIMEOUT_MS / 1000} s` : `it ended, ${how}`;
+  throw new Error(
+    `${what} did not start (${state}). Its output (${launched.log}):\n${ownOutput(launched)}`,
+  );
 }
 
 async function answers(url: string, status = 200): Promise<boolean> {
@@ -183,22 +287,37 @@ async function answers(url: string, status = 200): Promise<boolean> {
   return response.status === status;
 }
 
-/** Starts a program detached from this process (it outlives `npm run deploy:start`), output to `log`. */
-function launch(command: string, args: string[], log: string, env?: NodeJS.ProcessEnv): number {
-  const out = openSync(log, 'a');
+/**
+ * Starts a program in `cwd`, detached from this process (it outlives `npm run deploy:start`),
+ * output appended to `log`.
+ */
+function launch(
+  command: string,
+  args: string[],
+  options: { log: string; cwd: string; env?: NodeJS.ProcessEnv },
+): Launched {
+  const logFrom = existsSync(options.log) ? statSync(options.log).size : 0;
+  const out = openSync(options.log, 'a');
+  let ended: string | null = null;
   const child = spawn(command, args, {
-    cwd: REPO_ROOT,
-    env: env ?? process.env,
+    cwd: options.cwd,
+    env: options.env ?? process.env,
     detached: true,
     stdio: ['ignore', out, out],
   });
+  child.on('exit', (code, signal) => {
+    ended = signal === null ? `exit code ${code}` : `signal ${signal}`;
+  });
+  child.on('error', (error) => {
+    ended = error.message;
+  });
   child.unref();
   if (child.pid === undefined) throw new Error(`could not start ${command}`);
-  return child.pid;
+  return { pid: child.pid, log: options.log, logFrom, ended: () => ended };
 }
 
 /** A schema of the stack's own in the local PostgreSQL, as a DATABASE_URL. */
-async function stackDatabase(base: number, fresh: boolean): Promise<string> {
+export async function stackDatabase(base: number, fresh: boolean): Promise<string> {
   const url = new URL(await ensurePostgres());
   const schema = `deploy_${base}`;
   const client = new pg.Client({ connectionString: url.href });
@@ -237,7 +356,7 @@ function serverEnv(
     DATABASE_URL: state.databaseUrl,
     // Varnish and nginx, both on this machine, each add one X-Forwarded-For entry.
     TRUST_PROXY: '127.0.0.1',
-    DIST_DIR: options.distDir ?? join(REPO_ROOT, 'dist'),
+    ...(options.distDir === undefined ? {} : { DIST_DIR: options.distDir }),
     LOG_LEVEL: 'warn',
     ...(options.serverClockOffsetS === undefined ? {} : fakeClockEnv(options.serverClockOffsetS)),
     ...options.serverEnv,
@@ -279,20 +398,27 @@ export async function startServer(
   const log = join(state.runDir, `${name}.log`);
   if (await listening(port))
     throw new Error(`port ${port} is already in use: ${name} cannot start`);
-  const pid = launch(
-    process.execPath,
-    ['--import', 'tsx', 'server/index.ts'],
+  // What `npm run serve` runs, in the live release (or the checkout): it never builds.
+  const launched = launch(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     log,
-    serverEnv(state, port, options),
-  );
-  const entry: StackProcess = { role: 'server', name, pid, port, program: 'server/index.ts', log };
+    cwd: serverDir(state),
+    env: serverEnv(state, port, options),
+  });
+  const entry: StackProcess = {
+    role: 'server',
+    name,
+    pid: launched.pid,
+    port,
+    program: 'server/index.ts',
+    log,
+  };
   state.processes = [...state.processes.filter((p) => p.name !== name), entry];
   writeState(state);
   await waitFor(
     `Linchpin ${name} on port ${port}`,
     () => answers(`http://127.0.0.1:${port}/api/health`),
     () => isRunning(entry),
-    log,
+    launched,
   );
   return entry;
 }
@@ -312,11 +438,14 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
     );
   }
   ensureStackPackages(log);
-  if (!existsSync(join(options.distDir ?? join(REPO_ROOT, 'dist'), 'index.html'))) {
-    throw new Error('no built site: run `npm run build` first');
+  const where = {
+    releasesRoot: options.releasesRoot ?? null,
+    checkout: options.checkout ?? REPO_ROOT,
+  };
+  if (!existsSync(join(options.distDir ?? join(serverDir(where), 'dist'), 'index.html'))) {
+    throw new Error(`no built site in ${serverDir(where)}: run \`npm run build\` first`);
   }
-  rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(join(runDir, 'tmp'), { recursive: true });
+  prepareRunDir(runDir);
 
   const ports = stackPorts(base);
   const databaseUrl =
@@ -329,6 +458,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
     proxyUrl: `http://127.0.0.1:${ports.proxy}`,
     cacheOwnerUrl: `http://127.0.0.1:${ports.cacheOwner}`,
     serverUrls: ports.servers.map((port) => `http://127.0.0.1:${port}`),
+    ...where,
     processes: [],
   };
   writeState(state);
@@ -351,28 +481,31 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
     const vcl = join(runDir, 'varnish.vcl');
     writeFileSync(vcl, withPorts(readFileSync(join(DEPLOY_DIR, 'varnish.vcl'), 'utf8'), ports));
     const varnishLog = join(runDir, 'varnish.log');
+    const launched = launch(
+      VARNISHD,
+      [
+        '-F',
+        '-a',
+        `127.0.0.1:${ports.cache}`,
+        '-a',
+        `owner=127.0.0.1:${ports.cacheOwner}`,
+        '-T',
+        'none',
+        '-f',
+        vcl,
+        '-n',
+        varnishWorkDir(runDir),
+        '-P',
+        join(runDir, 'varnish.pid'),
+        '-s',
+        'malloc,128m',
+      ],
+      { log: varnishLog, cwd: runDir },
+    );
     const varnish: StackProcess = {
       role: 'cache',
       name: 'varnish',
-      pid: launch(
-        VARNISHD,
-        [
-          '-F',
-          '-a',
-          `127.0.0.1:${ports.cache}`,
-          '-a',
-          `owner=127.0.0.1:${ports.cacheOwner}`,
-          '-T',
-          'none',
-          '-f',
-          vcl,
-          '-n',
-          varnishWorkDir(runDir),
-          '-s',
-          'malloc,128m',
-        ],
-        varnishLog,
-      ),
+      pid: launched.pid,
       port: ports.cache,
       program: 'varnishd',
       log: varnishLog,
@@ -383,7 +516,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
       'Varnish',
       () => answers(`${state.url}/api/health`),
       () => isRunning(varnish),
-      varnishLog,
+      launched,
     );
     log(`Linchpin is served through the cache at ${state.url} (proxy ${state.proxyUrl}).`);
     return state;
@@ -404,14 +537,21 @@ export async function startNginx(
   started: (entry: StackProcess) => void = () => {},
 ): Promise<StackProcess> {
   ensureDebianPackage(NGINX, 'nginx-light');
-  mkdirSync(join(runDir, 'tmp'), { recursive: true });
+  // Its workers (another user) write to tmp/.
+  chmodSync(runDir, 0o755);
+  checkEnterableByAll(runDir);
+  mkdirSync(join(runDir, 'tmp'), { recursive: true, mode: 0o755 });
   const confFile = join(runDir, 'nginx.conf');
   writeFileSync(confFile, conf);
   const log = join(runDir, 'nginx-error.log');
+  const launched = launch(NGINX, ['-p', `${runDir}/`, '-c', confFile, '-e', log], {
+    log,
+    cwd: runDir,
+  });
   const entry: StackProcess = {
     role: 'proxy',
     name: 'nginx',
-    pid: launch(NGINX, ['-p', `${runDir}/`, '-c', confFile, '-e', log], log),
+    pid: launched.pid,
     port,
     program: 'nginx',
     log,
@@ -423,7 +563,7 @@ export async function startNginx(
     async () =>
       (await fetch(`http://127.0.0.1:${port}/api/health`, { redirect: 'manual' })).status > 0,
     () => isRunning(entry),
-    log,
+    launched,
   );
   return entry;
 }

@@ -1,32 +1,59 @@
 import { expect, test } from '@playwright/test';
+import { readlinkSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { killServer, startStack, stopStack, type StackState } from '../deploy/stack';
+import {
+  defaultRunDir,
+  killServer,
+  readState,
+  stackDatabase,
+  stopStack,
+  type StackState,
+} from '../deploy/stack';
+import { cloneCheckout, deployCli, privateFolder } from './deploy-support';
 
 /**
  * The reference deployment's smoke test (deploy/, docs/server.md "Deploying at scale"): Varnish →
- * nginx → 3 Linchpin processes → PostgreSQL, started from the built site as `npm run deploy:start`
- * starts it. What it measures at scale is `npm run bench:deploy`'s.
+ * nginx → 3 Linchpin processes → PostgreSQL, started by `deploy/cli.ts start` from a clone of this
+ * checkout in a folder only its owner may enter (mode 0700, as a `mktemp -d` or /root/linchpin):
+ * Varnish's and nginx's workers run as users of their own and must still read the stack's run
+ * files. What it measures at scale is `npm run bench:deploy`'s.
  */
 const BASE_PORT = Number(process.env.E2E_DEPLOY_BASE_PORT ?? 8230);
 const RATE_LIMIT = 3;
 const PLAYER = 'linchpin_consent=accepted; linchpin_crowd=smoke-test-player';
 
 let stack: StackState;
+let privateDir = '';
+let clone = '';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stack = await startStack({
-    base: BASE_PORT,
-    freshDatabase: true,
-    serverEnv: { RATE_LIMIT_MAX: String(RATE_LIMIT), RATE_LIMIT_WINDOW: '10 minutes' },
-    log: () => {},
+  privateDir = privateFolder();
+  clone = await cloneCheckout(join(privateDir, 'linchpin'), true);
+  const databaseUrl = await stackDatabase(BASE_PORT, true);
+  await deployCli(clone, ['start', '--checkout'], {
+    DEPLOY_BASE_PORT: String(BASE_PORT),
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_MAX: String(RATE_LIMIT),
+    RATE_LIMIT_WINDOW: '10 minutes',
   });
+  const state = readState(defaultRunDir(BASE_PORT));
+  if (state === null) throw new Error('the stack wrote no state');
+  stack = state;
 });
 
 test.afterAll(async () => {
   if (stack) await stopStack(stack, () => {});
+  if (privateDir) rmSync(privateDir, { recursive: true, force: true });
+});
+
+test('the stack runs from the clone in the private folder', () => {
+  const servers = stack.processes.filter((entry) => entry.role === 'server');
+  expect(servers).toHaveLength(3);
+  for (const server of servers) expect(readlinkSync(`/proc/${server.pid}/cwd`)).toBe(clone);
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {

@@ -1,114 +1,149 @@
 import { expect, test } from '@playwright/test';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  appendFileSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { utcDate } from '../core/dates';
-import { publish } from '../deploy/publish';
-import {
-  REPO_ROOT,
-  startStack,
-  stopStack,
-  type StackOptions,
-  type StackState,
-} from '../deploy/stack';
+import { currentId, makeRelease, releaseDir, runQuietly, switchTo } from '../deploy/releases';
+import { REPO_ROOT, readState, startStack, stopStack, type StackState } from '../deploy/stack';
+import { cloneCheckout, deployCli, privateFolder } from './deploy-support';
+import { puzzleDated } from './support';
 
 /**
- * Publishing a corrected puzzle on the reference stack (deploy/publish.ts, docs/server.md
- * "Publishing a puzzle") while players load pages and send posts: a rolling restart of the three
- * processes, then the cache cleared of the changed files and the pages. 0 failed requests, 0 lost
- * posts, and the correction is what players get through the cache. The build is the one step done
- * differently: the test corrects today's puzzle in a copy of the built site (what `npm run build`
- * writes after an edited puzzle file) instead of building again.
+ * Upgrading and rolling back the reference stack with the owner's commands (`npm run
+ * deploy:publish` and `deploy:rollback`: deploy/cli.ts, deploy/publish.ts, docs/upgrades.md) while
+ * players load pages through the cache and through nginx and post the contact form. The upgrade
+ * is a real one: run in a checkout whose today's puzzle has a corrected title, it copies it into a
+ * release folder of its own and builds there (`npm run build`) while the first release serves;
+ * then `current` is switched, the processes restarted one at a time and the cache cleared. The
+ * releases live in a folder only their owner may enter (mode 0700), as /opt/linchpin or /root
+ * would be. For each of the upgrade and the rollback: 0 failed requests, every asset named by any
+ * page served meanwhile answers 200 (through the cache at once, and from every process after),
+ * 0 lost posts, and the new content through the cache within seconds of the switch.
  */
 const BASE_PORT = Number(process.env.E2E_PUBLISH_BASE_PORT ?? 8540);
 const CORRECTED = ' (corrected)';
+/** Through the cache for everyone: once the last process is restarted and the cache cleared. */
+const LIVE_AFTER_RESTARTS_MS = 15_000;
+/** A restart never builds (a build takes over a minute here): drain, start, health 200. */
+const RESTART_WITHIN_MS = 30_000;
 
 let stack: StackState;
-let options: StackOptions;
-let root: string;
-let today: { id: string; title: string; month: string };
+/** The servers' settings, given to the commands too (a restarted process inherits them). */
+const SERVER_ENV = { DRAIN_PERIOD: '2s', RATE_LIMIT_MAX: '1000000' };
+let privateDir = '';
+let root = '';
+let first = '';
+let sourceDir = '';
+/** The first release's asset files, before any rollout shared others with it. */
+let firstAssets = new Set<string>();
+let today: { title: string; month: string };
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  // Inside the repository: the server renderer in dist-server/ imports React from node_modules.
-  root = join(REPO_ROOT, '.deploy', `publish-${BASE_PORT}`);
-  rmSync(root, { recursive: true, force: true });
-  cpSync(join(REPO_ROOT, 'dist'), join(root, 'dist'), { recursive: true });
-  cpSync(join(REPO_ROOT, 'dist-server'), join(root, 'dist-server'), { recursive: true });
-  const date = utcDate(Date.now());
-  const month = `${date.slice(0, 7)}.json`;
-  const puzzles = JSON.parse(readFileSync(join(root, 'dist-server', 'puzzles', month), 'utf8')) as {
-    id: string;
-    date: string;
-    title: string;
-  }[];
-  const found = puzzles.find((puzzle) => puzzle.date === date);
-  if (!found) throw new Error(`no puzzle dated ${date} in the catalogue`);
-  today = { id: found.id, title: found.title, month };
-  options = {
-    base: BASE_PORT,
-    freshDatabase: true,
-    distDir: join(root, 'dist'),
-    serverEnv: { DRAIN_PERIOD: '2s', RATE_LIMIT_MAX: '1000000' },
+  test.setTimeout(300_000);
+  privateDir = privateFolder();
+  root = join(privateDir, 'linchpin');
+
+  // The first release: this checkout as the gate built it (its build taken, not made again).
+  first = await makeRelease(root, {
+    source: REPO_ROOT,
+    adoptBuild: true,
+    run: runQuietly,
     log: () => {},
-  };
-  stack = await startStack(options);
+  });
+  switchTo(root, first);
+  firstAssets = new Set(readdirSync(join(releaseDir(root, first), 'dist', 'assets')));
+
+  // The checkout of the upgrade: today's puzzle's title corrected, as an owner would, and a style
+  // added (so the new build's stylesheet has a new name, which pages of both builds name).
+  const date = utcDate(Date.now());
+  const puzzle = puzzleDated(date);
+  today = { title: puzzle.title, month: `${date.slice(0, 7)}.json` };
+  sourceDir = await cloneCheckout(join(privateDir, 'checkout'), false);
+  await runQuietly('git', ['init', '-q'], sourceDir);
+  const file = join(sourceDir, 'puzzles', `${puzzle.id}.json`);
+  const text = readFileSync(file, 'utf8');
+  const titleField = `"title": ${JSON.stringify(puzzle.title)}`;
+  expect(text).toContain(titleField);
+  writeFileSync(
+    file,
+    text.replace(titleField, `"title": ${JSON.stringify(puzzle.title + CORRECTED)}`),
+  );
+  appendFileSync(
+    join(sourceDir, 'src', 'styles', 'global.css'),
+    '\n.release-probe {\n  color: #123456;\n}\n',
+  );
+
+  stack = await startStack({
+    base: BASE_PORT,
+    releasesRoot: root,
+    freshDatabase: true,
+    serverEnv: SERVER_ENV,
+    log: () => {},
+  });
 });
 
 test.afterAll(async () => {
-  if (stack) await stopStack(stack, () => {});
-  if (root) rmSync(root, { recursive: true, force: true });
+  // The commands restarted the servers: stop the pids the run folder records now.
+  if (stack) await stopStack(stack.runDir, () => {});
+  if (privateDir) rmSync(privateDir, { recursive: true, force: true });
 });
 
-/** What `npm run build` writes after today's puzzle's title was corrected. */
-function correctTodaysTitle(): void {
-  for (const dir of ['dist/puzzles', 'dist-server/puzzles']) {
-    for (const file of ['index.json', today.month]) {
-      const path = join(root, dir, file);
-      if (!existsSync(path)) continue;
-      const text = readFileSync(path, 'utf8');
-      writeFileSync(
-        path,
-        text.replaceAll(
-          `"title":${JSON.stringify(today.title)}`,
-          `"title":${JSON.stringify(today.title + CORRECTED)}`,
-        ),
-      );
-    }
-  }
+/** The hashed files a page names (scripts, styles, preloads, icons). */
+function assetsNamed(html: string): string[] {
+  return [...html.matchAll(/\/assets\/[A-Za-z0-9._-]+/g)].map((match) => match[0]);
 }
 
-async function get(url: string) {
-  const response = await fetch(url);
-  return {
-    status: response.status,
-    cache: response.headers.get('x-cache'),
-    body: await response.text(),
+interface Load {
+  requests: number;
+  failures: string[];
+  acknowledged: string[];
+  /** Every asset any page named, and what the cache answered for it when first seen. */
+  assets: Map<string, number>;
+  /** When the cache first served `expected` in today's puzzle file and /game. */
+  liveAt: number | null;
+}
+
+/**
+ * Players through the cache and nginx, until stop(); and a watcher of today's puzzle file and
+ * /game through the cache, for `expected` in both and `gone` in neither.
+ */
+function playersDuring(
+  expected: string,
+  gone: string | null,
+): { load: Load; stop: () => Promise<void> } {
+  const load: Load = {
+    requests: 0,
+    failures: [],
+    acknowledged: [],
+    assets: new Map(),
+    liveAt: null,
   };
-}
-
-test('a corrected puzzle is live through the cache in seconds, with 0 failed requests and 0 lost posts', async () => {
-  const file = `${stack.url}/puzzles/${today.month}`;
-  // The cache holds today's puzzle file and pages.
-  for (const url of [file, `${stack.url}/game`, `${stack.url}/`]) {
-    await get(url);
-    const again = await get(url);
-    expect(again.cache, url).toBe('HIT');
-    expect(again.body).toContain(today.title);
-  }
-
-  // Players meanwhile: pages through the cache (a query the cache has not seen reaches a server),
-  // pages straight through nginx, and contact posts.
-  const failures: string[] = [];
-  const acknowledged: string[] = [];
-  let requests = 0;
   let running = true;
+  const checkAssets = async (html: string) => {
+    for (const path of assetsNamed(html)) {
+      if (load.assets.has(path)) continue;
+      load.assets.set(path, 0);
+      const response = await fetch(`${stack.url}${path}`).catch(() => null);
+      await response?.arrayBuffer();
+      load.assets.set(path, response?.status ?? 0);
+    }
+  };
   const player = async (lane: number) => {
     for (let index = 0; running; index += 1) {
       const steps: [string, () => Promise<Response>][] = [
+        // A query the cache has not seen reaches a server.
         [`GET /game?v=${lane}-${index}`, () => fetch(`${stack.url}/game?v=${lane}-${index}`)],
+        ['GET /', () => fetch(`${stack.url}/`)],
         ['GET nginx /archive', () => fetch(`${stack.proxyUrl}/archive`)],
         [
           'POST /api/contact',
@@ -119,65 +154,194 @@ test('a corrected puzzle is live through the cache in seconds, with 0 failed req
               body: JSON.stringify({
                 name: 'Ada',
                 email: 'ada@example.com',
-                message: `lane ${lane} post ${index}`,
+                message: `${expected} lane ${lane} post ${index}`,
               }),
             }),
         ],
       ];
       for (const [what, send] of steps) {
-        requests += 1;
+        load.requests += 1;
         const response = await send().catch((error: unknown) => error);
         if (!(response instanceof Response)) {
-          failures.push(`${what}: ${String(response)}`);
+          load.failures.push(`${what}: ${String(response)}`);
           continue;
         }
-        await response.arrayBuffer();
-        if (response.status >= 400) failures.push(`${what}: ${response.status}`);
-        else if (what.startsWith('POST')) acknowledged.push(`lane ${lane} post ${index}`);
+        const body = await response.text();
+        if (response.status >= 400) load.failures.push(`${what}: ${response.status}`);
+        else if (what.startsWith('POST'))
+          load.acknowledged.push(`${expected} lane ${lane} post ${index}`);
+        else await checkAssets(body);
       }
     }
   };
-  const players = Promise.all([0, 1, 2, 3].map(player));
+  const watcher = async () => {
+    while (running) {
+      if (load.liveAt === null) {
+        const bodies = await Promise.all(
+          [`/puzzles/${today.month}`, '/game'].map((path) =>
+            fetch(`${stack.url}${path}`)
+              .then((response) => response.text())
+              .catch(() => ''),
+          ),
+        );
+        if (
+          bodies.every((body) => body.includes(expected)) &&
+          (gone === null || bodies.every((body) => !body.includes(gone)))
+        )
+          load.liveAt = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const all = Promise.all([...[0, 1, 2, 3].map(player), watcher()]);
+  return {
+    load,
+    stop: async () => {
+      // A few seconds more of load after the rollout, then stop.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      running = false;
+      await all;
+    },
+  };
+}
 
-  const started = Date.now();
-  const report = await publish(stack, {
-    build: () => Promise.resolve(correctTodaysTitle()),
-    stack: options,
-    log: () => {},
-  });
-  const took = Date.now() - started;
-  running = false;
-  await players;
+interface Rollout {
+  from: string;
+  to: string;
+  /** Making and building the release, ms (a rollback: 0). */
+  buildMs: number;
+  restartsMs: number[];
+  switchedAt: number;
+  output: string;
+}
 
-  expect(report.changed).toEqual([`/puzzles/${today.month}`, '/puzzles/index.json']);
-  expect(report.restarted).toBe(3);
-  expect(failures).toEqual([]);
-  expect(acknowledged.length).toBeGreaterThan(10);
+/**
+ * Runs `deploy/cli.ts <command>` in `cwd` (as `npm run deploy:<command>`) while watching the
+ * `current` link for the moment of the switch, and reads the figures it prints.
+ */
+async function runRollout(command: 'publish' | 'rollback', cwd: string): Promise<Rollout> {
+  const from = currentId(root) ?? '';
+  let switchedAt = 0;
+  let watching = true;
+  const watch = (async () => {
+    while (watching && switchedAt === 0) {
+      if (currentId(root) !== from) switchedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const output = await deployCli(cwd, [command], {
+    DEPLOY_BASE_PORT: String(BASE_PORT),
+    ...SERVER_ENV,
+  }).finally(() => (watching = false));
+  await watch;
+  const built = /Release \S+ is built \((\d+) s\)/.exec(output);
+  return {
+    from,
+    to: currentId(root) ?? '',
+    buildMs: built ? Number(built[1]) * 1000 : 0,
+    restartsMs: [...output.matchAll(/is back on \S+, (\d+) ms/g)].map((match) => Number(match[1])),
+    switchedAt,
+    output,
+  };
+}
+
+/** Checks a rollout's load and prints its figures. */
+async function checkAndPrint(what: string, report: Rollout, load: Load): Promise<void> {
+  // Every asset any page named answers 200 through the cache, and from every process now.
+  const missing: string[] = [];
+  for (const [path, status] of load.assets) {
+    if (status !== 200) missing.push(`${path}: ${status} through the cache`);
+    for (const server of stack.serverUrls) {
+      const response = await fetch(`${server}${path}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) missing.push(`${path}: ${response.status} from ${server}`);
+    }
+  }
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
+  let stored: Set<string>;
   try {
     const rows = await client.query<{ message: string }>('SELECT message FROM contact_messages');
-    const stored = new Set(rows.rows.map((row) => row.message));
-    expect(acknowledged.filter((message) => !stored.has(message))).toEqual([]);
-    expect(rows.rows).toHaveLength(acknowledged.length);
+    stored = new Set(rows.rows.map((row) => row.message));
   } finally {
     await client.end();
   }
+  const lost = load.acknowledged.filter((message) => !stored.has(message));
+  const newNames = [...load.assets.keys()].filter((path) => !firstAssets.has(basename(path)));
+  const liveMs = load.liveAt === null ? null : load.liveAt - report.switchedAt;
   console.log(
-    `publish: ${took} ms; ${requests} requests during it, ${failures.length} failed; ` +
-      `${acknowledged.length} posts acknowledged, all stored`,
+    `${what} ${report.from} → ${report.to}: ` +
+      (report.buildMs > 0
+        ? `release made and built in ${(report.buildMs / 1000).toFixed(1)} s; `
+        : '') +
+      `restarts ${report.restartsMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}; ` +
+      `${load.requests} requests during it, ${load.failures.length} failed; ` +
+      `${load.assets.size} assets named by the pages served (${newNames.length} of the upgrade's ` +
+      `build only), ${missing.length} not answered 200; ` +
+      `${load.acknowledged.length} posts acknowledged, ${lost.length} lost; ` +
+      `new content through the cache ${liveMs === null ? 'never' : `${(liveMs / 1000).toFixed(1)} s`} after the switch`,
   );
+  expect(load.failures).toEqual([]);
+  expect(missing).toEqual([]);
+  expect(load.assets.size).toBeGreaterThan(3);
+  // Pages of both builds were served: the upgrade's stylesheet has a name of its own.
+  expect(newNames.length).toBeGreaterThan(0);
+  expect(lost).toEqual([]);
+  expect(load.acknowledged.length).toBeGreaterThan(10);
+  expect(liveMs).not.toBeNull();
+  expect(report.restartsMs).toHaveLength(3);
+  for (const ms of report.restartsMs) expect(ms).toBeLessThan(RESTART_WITHIN_MS);
+  const restarts = report.restartsMs.reduce((sum, ms) => sum + ms, 0);
+  expect(liveMs ?? Infinity).toBeLessThan(restarts + LIVE_AFTER_RESTARTS_MS);
+}
 
-  // The correction through the cache, at once.
-  for (const url of [file, `${stack.url}/game`, `${stack.url}/`]) {
-    const response = await get(url);
-    expect(response.status, url).toBe(200);
-    expect(response.body, url).toContain(today.title + CORRECTED);
+test('an upgrade is built beside the live release and goes live with 0 failed requests', async () => {
+  const firstIndex = statSync(join(releaseDir(root, first), 'dist', 'index.html')).mtimeMs;
+  const { load, stop } = playersDuring(today.title + CORRECTED, null);
+  // `npm run deploy:publish` in the corrected checkout.
+  const report = await runRollout('publish', sourceDir).finally(stop);
+  expect(report.from).toBe(first);
+  expect(report.to).not.toBe(first);
+  expect(readlinkSync(join(root, 'current'))).toBe(join('releases', report.to));
+  expect(report.output).toContain(`Building a new release from ${sourceDir} while ${first} serves`);
+  expect(report.output).toContain(
+    `Clearing the cache: /puzzles/${today.month}, /puzzles/index.json, and every page`,
+  );
+  expect(report.output).not.toContain('migration');
+  // The live release was never rebuilt: its build is the one it started with.
+  expect(statSync(join(releaseDir(root, first), 'dist', 'index.html')).mtimeMs).toBe(firstIndex);
+  // The processes run in the new release, started as `npm run serve` starts: no install, no build.
+  const state = readState(stack.runDir);
+  for (const entry of state?.processes.filter((p) => p.role === 'server') ?? []) {
+    expect(readlinkSync(`/proc/${entry.pid}/cwd`)).toBe(releaseDir(root, report.to));
+    const command = readFileSync(`/proc/${entry.pid}/cmdline`, 'utf8').split('\0').slice(1, -1);
+    expect(command).toEqual(['--import', 'tsx', 'server/index.ts']);
   }
+  // `npm run deploy:status` lists the releases, the live one marked.
+  const status = await deployCli(REPO_ROOT, ['status'], { DEPLOY_BASE_PORT: String(BASE_PORT) });
+  expect(status).toContain(`releases in ${root}: ${first}, ${report.to} (live)`);
+  await checkAndPrint('publish', report, load);
+});
+
+test('a rollback goes back to the previous release the same way', async () => {
+  const { load, stop } = playersDuring(today.title, today.title + CORRECTED);
+  // `npm run deploy:rollback`, from any checkout.
+  const report = await runRollout('rollback', REPO_ROOT).finally(stop);
+  expect(report.to).toBe(first);
+  expect(report.output).toContain(`Rolling back from ${report.from} to ${first}`);
+  expect(report.output).toContain(
+    `Clearing the cache: /puzzles/${today.month}, /puzzles/index.json, and every page`,
+  );
+  await checkAndPrint('rollback', report, load);
 });
 
 test('only the owner clears the cache: BAN on the players’ address is refused', async () => {
   const file = `/puzzles/${today.month}`;
+  const get = async (url: string) => {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    return { status: response.status, cache: response.headers.get('x-cache') };
+  };
   await get(`${stack.url}${file}`);
   for (const method of ['BAN', 'PURGE']) {
     const response = await fetch(`${stack.url}${file}`, { method });

@@ -3,6 +3,11 @@
 // and returns (or, run directly, prints) its URL for TEST_DATABASE_URL. Installs Debian's
 // `postgresql` package when no server is installed and starts the cluster when it is stopped.
 // Safe to run from several processes at once. Plain Node, no dependencies.
+//
+// The rig touches only what it made: its role and database have names of their own (RIG_ROLE,
+// RIG_DATABASE), the role is created with RIG_MARK as its comment, and a role of that name without
+// the mark (or a database of that name another role owns) is refused, never changed. So on a host
+// whose production role is `linchpin`, npm test and npm run deploy:start leave it alone.
 // Types for the export: ensure-postgres.d.mts.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROLE = 'linchpin';
-const DATABASE = 'linchpin_test';
+export const RIG_ROLE = 'linchpin_rig';
+export const RIG_DATABASE = 'linchpin_rig';
+/** The comment the rig gives the role it creates: the proof that it may use (and change) it. */
+export const RIG_MARK = 'made by the Linchpin test rig (scripts/ensure-postgres.mjs)';
 const HOST = '127.0.0.1';
-// The role's password is made up on this machine the first time and kept outside the repository.
-const PASSWORD_FILE = join(tmpdir(), 'linchpin-test-postgres.password');
 const READY_TIMEOUT_MS = 30_000;
 
 const asRoot = process.getuid?.() === 0;
@@ -99,47 +104,90 @@ function superuserSql(port, sql) {
     : run('sudo', ['-n', '-u', 'postgres', 'psql', ...args]);
 }
 
-function password() {
+/**
+ * The role's password, made up on this machine the first time and kept outside the repository.
+ * @param {string} role
+ */
+function password(role) {
+  const file = join(tmpdir(), `${role}.postgres-password`);
   try {
-    return readFileSync(PASSWORD_FILE, 'utf8').trim();
+    return readFileSync(file, 'utf8').trim();
   } catch {
     const fresh = randomBytes(18).toString('hex');
     try {
-      writeFileSync(PASSWORD_FILE, fresh, { flag: 'wx', mode: 0o600 });
+      writeFileSync(file, fresh, { flag: 'wx', mode: 0o600 });
       return fresh;
     } catch {
       // Another process wrote it first.
-      return readFileSync(PASSWORD_FILE, 'utf8').trim();
+      return readFileSync(file, 'utf8').trim();
     }
   }
 }
 
-/** @param {number} port @param {string} secret */
-function ensureRoleAndDatabase(port, secret) {
-  const role = superuserSql(
-    port,
-    `DO $$ BEGIN
-       CREATE ROLE ${ROLE} LOGIN CREATEDB;
-     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-     END $$;
-     ALTER ROLE ${ROLE} WITH LOGIN CREATEDB PASSWORD '${secret}';`,
-  );
-  if (!role.ok) throw new Error(`could not set up the ${ROLE} role:\n${role.stderr}`);
+/** A name PostgreSQL takes unquoted, so it can be written into SQL as it is. @param {string} name */
+function checkName(name) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a plain name: ${name}`);
+  return name;
+}
 
-  const exists = () =>
-    superuserSql(port, `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).stdout.trim() ===
-    '1';
-  if (exists()) return;
-  const created = superuserSql(port, `CREATE DATABASE ${DATABASE} OWNER ${ROLE}`);
-  if (!created.ok && !exists()) {
-    throw new Error(`could not create the ${DATABASE} database:\n${created.stderr}`);
+/**
+ * Creates the rig's role (with its mark) and database when missing. A role of that name without
+ * the mark, or a database of that name owned by another role, is refused: the rig never alters
+ * what it did not make.
+ * @param {number} port @param {string} role @param {string} database @param {string} secret
+ */
+function ensureRoleAndDatabase(port, role, database, secret) {
+  const mark = RIG_MARK.replaceAll("'", "''");
+  const made = superuserSql(
+    port,
+    `DO $$
+     DECLARE note text;
+     BEGIN
+       BEGIN
+         CREATE ROLE ${role} LOGIN;
+         COMMENT ON ROLE ${role} IS '${mark}';
+       EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+       END;
+       SELECT shobj_description(oid, 'pg_authid') INTO note FROM pg_roles WHERE rolname = '${role}';
+       IF note IS DISTINCT FROM '${mark}' THEN
+         RAISE EXCEPTION 'not made by the rig';
+       END IF;
+       ALTER ROLE ${role} WITH LOGIN PASSWORD '${secret}';
+     END $$;`,
+  );
+  if (!made.ok) {
+    if (made.stderr.includes('not made by the rig'))
+      throw new Error(
+        `PostgreSQL already has a role named ${role} that the test rig did not make (its comment is ` +
+          `not "${RIG_MARK}"): it is left as it is. Drop or rename it, or set TEST_DATABASE_URL.`,
+      );
+    throw new Error(`could not set up the ${role} role:\n${made.stderr}`);
   }
+
+  const owner = () =>
+    superuserSql(
+      port,
+      `SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = '${database}'`,
+    ).stdout.trim();
+  if (owner() === '') {
+    const created = superuserSql(port, `CREATE DATABASE ${database} OWNER ${role}`);
+    if (created.ok) superuserSql(port, `COMMENT ON DATABASE ${database} IS '${mark}'`);
+    else if (owner() === '')
+      throw new Error(`could not create the ${database} database:\n${created.stderr}`);
+  }
+  const found = owner();
+  if (found !== role)
+    throw new Error(
+      `PostgreSQL already has a database named ${database}, owned by ${found}, not by the test ` +
+        `rig's role ${role}: it is left as it is. Drop or rename it, or set TEST_DATABASE_URL.`,
+    );
 }
 
 /**
  * Starts the local PostgreSQL when needed and returns the URL of a test database on it. Returns
- * TEST_DATABASE_URL unchanged when it is already set.
- * @param {{ log?: (line: string) => void }} [options]
+ * TEST_DATABASE_URL unchanged when it is already set. `role` and `database` (default RIG_ROLE and
+ * RIG_DATABASE) are for the rig's own tests.
+ * @param {{ log?: (line: string) => void, role?: string, database?: string }} [options]
  * @returns {Promise<string>}
  */
 export async function ensurePostgres(options = {}) {
@@ -165,9 +213,11 @@ export async function ensurePostgres(options = {}) {
   if (cluster === null) throw new Error('the PostgreSQL cluster disappeared while starting');
   await waitUntilReady(cluster.port);
 
-  const secret = password();
-  ensureRoleAndDatabase(cluster.port, secret);
-  return `postgres://${ROLE}:${secret}@${HOST}:${cluster.port}/${DATABASE}`;
+  const role = checkName(options.role ?? RIG_ROLE);
+  const database = checkName(options.database ?? RIG_DATABASE);
+  const secret = password(role);
+  ensureRoleAndDatabase(cluster.port, role, database, secret);
+  return `postgres://${role}:${secret}@${HOST}:${cluster.port}/${database}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { type Database, type Queryable } from './database';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-const MIGRATION_FILE = /^\d{3}-[a-z0-9-]+\.sql$/;
+/** A migration's file name (deploy/releases.ts reads a release's migrations with it too). */
+export const MIGRATION_FILE = /^\d{3}-[a-z0-9-]+\.sql$/;
 // Any fixed number: serialises servers that start at the same time on one PostgreSQL database.
 const MIGRATION_LOCK_KEY = 7_146_301;
 
