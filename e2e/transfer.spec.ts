@@ -14,6 +14,7 @@ import {
   loseGame,
   placeGroups,
   puzzleDated,
+  transferBounds,
   wrongGroupings,
   winGame,
 } from './support';
@@ -213,7 +214,8 @@ function madeLink(): string {
     ],
     stats: { currentStreak: 2, maxStreak: 2, lastPlayedDate: day(2) },
   };
-  return transferPath(encodeTransfer(transferOf(data, SETTINGS, day(2))));
+  const bounds = transferBounds(day(2));
+  return transferPath(encodeTransfer(transferOf(data, SETTINGS, bounds), bounds));
 }
 
 test('without consent the flow asks for it; rejecting stores nothing and says so', async ({
@@ -294,7 +296,8 @@ test('a damaged, edited, newer or foreign link says so and changes nothing', asy
   const signed = new Uint8Array(newer.length + 4);
   signed.set(newer);
   new DataView(signed.buffer).setUint32(newer.length, crc32(newer));
-  const foreign = encodeTransfer(transferOf(EMPTY_PLAYER, SETTINGS, day(2)), [0x57, 0x44]);
+  const bounds = transferBounds(day(2));
+  const foreign = encodeTransfer(transferOf(EMPTY_PLAYER, SETTINGS, bounds), bounds, [0x57, 0x44]);
   const cases = [
     [`/transfer#${code.slice(0, -6)}`, 'This link is damaged'],
     [

@@ -3,6 +3,7 @@ import type { SavedGame } from '../game/saved-games';
 import { EMPTY_PLAYER, type PlayerData, type PuzzleCompletion } from '../records';
 import type { FinishedGame } from '../stats';
 import type { TransferSettings } from '../transfer';
+import type { TransferBounds } from '../transfer-bounds';
 import { ringPuzzle } from './fixtures';
 
 /** Made-up play for the transfer tests: a player's days of dailies, archive games and games in progress. */
@@ -14,6 +15,13 @@ export const SETTINGS: TransferSettings = {
   seenHowToPlay: true,
   seenNote: false,
 };
+
+/** The tests' catalogue: puzzles from 2025-04-07, numbered up to 2,000. */
+export const boundsOn = (today: string): TransferBounds => ({
+  today,
+  firstPuzzle: '2025-04-07',
+  lastPuzzle: 2000,
+});
 
 /** The day before the first of the days played. */
 export const START = '2026-01-01';
