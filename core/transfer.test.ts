@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BitReader, BitWriter, crc32, fromBase64Url, MAX_UINT, toBase64Url } from './bits';
+import { BitReader, BitWriter, fromBase64Url, MAX_UINT, toBase64Url } from './bits';
 import { addDays, daysBetween } from './dates';
 import type { SavedGame } from './game/saved-games';
 import { EMPTY_PLAYER } from './records';
@@ -17,7 +17,16 @@ import {
   type Transfer,
 } from './transfer';
 import { TRANSFER_LIMITS, type TransferBounds } from './transfer-bounds';
-import { boundsOn, playedYear, SETTINGS, START } from './test/transfer-fixtures';
+import {
+  boundsOn,
+  craftedStreakCode,
+  playedYear,
+  rawUint,
+  rawV1,
+  SETTINGS,
+  signed,
+  START,
+} from './test/transfer-fixtures';
 
 const TODAY = '2027-01-05';
 const BOUNDS = boundsOn(TODAY);
@@ -215,14 +224,6 @@ describe('a damaged link is refused, whatever the damage', () => {
   });
 });
 
-/** Bytes with a right checksum after them, as a code. */
-function signed(body: Uint8Array): string {
-  const bytes = new Uint8Array(body.length + 4);
-  bytes.set(body);
-  new DataView(bytes.buffer).setUint32(body.length, crc32(body));
-  return toBase64Url(bytes);
-}
-
 describe('backup file', () => {
   const { code, transfer } = roundTrip(10, 2);
 
@@ -267,36 +268,14 @@ describe('bits', () => {
 });
 
 describe('a link within the bounds (core/transfer-bounds.ts), or damaged and changing nothing', () => {
-  /** A v1 code (what the writer before sections made), made on TODAY, from raw bits after the day. */
-  const rawV1 = (write: (out: BitWriter) => void) => {
-    const out = new BitWriter().bits(0x4c, 8).bits(0x50, 8).bits(1, 8);
-    out.uint(daysBetween('2024-01-01', TODAY));
-    // Settings: normal, legacy, default palette, system dark mode, nothing seen.
-    out.bits(1, 2).bits(0, 6);
-    write(out);
-    return signed(out.toBytes());
-  };
-  /** A whole number in exponential-Golomb code, however large (what a crafted link holds). */
-  const rawUint = (out: BitWriter, value: number) => {
-    const width = Math.floor(Math.log2(value + 1)) + 1;
-    for (let i = 0; i < width - 1; i += 1) out.bits(0, 1);
-    for (let i = width - 1; i >= 0; i -= 1) out.bits(Math.floor((value + 1) / 2 ** i) % 2, 1);
-  };
-  const nothingElse = (out: BitWriter) => out.flag(false).flag(false).uint(0).uint(0).uint(0);
-
   it('a crafted link with a longest streak of 2^30 (the writer refuses it, so the reader does)', () => {
-    const code = rawV1((out) => {
-      out.flag(true).uint(0);
-      rawUint(out, 2 ** 30);
-      out.flag(false);
-      nothingElse(out);
-    });
+    const code = craftedStreakCode(TODAY);
     expect(code.length).toBeLessThanOrEqual(27);
     expect(decodeTransfer(code, BOUNDS)).toEqual({ ok: false, problem: 'damaged' });
   });
 
   it('a history game of puzzle 2^30', () => {
-    const code = rawV1((out) => {
+    const code = rawV1(TODAY, (out) => {
       out.flag(false).flag(false).flag(false).uint(1).uint(daysBetween('2024-01-01', TODAY));
       rawUint(out, 2 * (2 ** 30 - 1));
       out.bits(0, 3).flag(true).flag(false).uint(0).uint(0);

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { crc32, fromBase64Url, toBase64Url } from '../core/bits';
-import { addDays } from '../core/dates';
-import { EMPTY_PLAYER } from '../core/records';
+import { addDays, daysBetween } from '../core/dates';
+import { EMPTY_PLAYER, type PlayerData } from '../core/records';
 import { encodeTransfer, transferOf, transferPath, TRANSFER_VERSION } from '../core/transfer';
 import { playedYear } from '../core/test/transfer-fixtures';
 import {
@@ -422,12 +422,33 @@ test('Settings leads to the same view', async ({ page }) => {
   await expect(page.getByRole('img', { name: 'QR code of the link to your games' })).toBeVisible();
 });
 
+/**
+ * A year of daily play and 60 archive games (`playedYear`) ending the day before `today`, of
+ * puzzles the catalogue holds then (a link carries no others, core/transfer-bounds.ts).
+ */
+function yearInCatalogue(today: string): PlayerData {
+  const { lastPuzzle } = transferBounds(today);
+  const year = playedYear(365, 60);
+  const shift = daysBetween(addDays('2026-01-01', 366), today);
+  const id = (played: string) => `puzzle_${1 + ((Number(played.split('_')[1]) - 1) % lastPuzzle)}`;
+  const completions = Object.values(year.completions).flatMap((c) =>
+    c ? [{ ...c, date: addDays(c.date, shift), puzzleId: id(c.puzzleId) }] : [],
+  );
+  return {
+    ...year,
+    history: year.history.map((g) => ({ ...g, date: addDays(g.date, shift), id: id(g.id) })),
+    completions: Object.fromEntries(completions.map((c) => [c.date, c])),
+    stats: year.stats && { ...year.stats, lastPlayedDate: addDays(today, -1) },
+    games: year.games.map((g) => ({ ...g, playedOn: today })),
+  };
+}
+
 test('a year of daily play and the archive: a link of at most 1,500 characters, read from a 390 px screen', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const year = playedYear(365, 60);
-  const today = addDays('2026-01-01', 366);
+  const today = day(4);
+  const year = yearInCatalogue(today);
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,

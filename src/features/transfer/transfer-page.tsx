@@ -136,11 +136,10 @@ function Send({ bounds }: { bounds: TransferBounds }) {
   const settings = useSettings();
   const today = useToday();
   const consent = useConsent();
-  const code = useMemo(
-    () => codeOf(transferOf(data, settings, bounds), bounds),
-    [data, settings, bounds],
-  );
-  const summary = summarize(data, today);
+  const transfer = useMemo(() => transferOf(data, settings, bounds), [data, settings, bounds]);
+  const code = useMemo(() => codeOf(transfer, bounds), [transfer, bounds]);
+  // What the link carries (what is outside the bounds stays behind).
+  const summary = summarize(transfer, today);
   const [file, setFile] = useState<{ read: ReadTransfer; key: number } | null>(null);
   if (file) {
     return (
