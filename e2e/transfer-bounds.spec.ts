@@ -160,3 +160,43 @@ test('a 3,000-game history: the link, the share sheet and the backup file, witho
   ) as { code: string };
   expect(file.code).toBe(code);
 });
+
+test('games in progress of both devices past the cap: the preview says how many would not fit', async ({
+  page,
+}, info) => {
+  await page.clock.install({ time: noon(TODAY) });
+  await acceptCookies(page);
+  const bounds = transferBounds(TODAY);
+  /** 20 games in progress of puzzles from `first`, each with its nine words, one try made. */
+  const games = (first: number, playedOn: string) =>
+    Array.from({ length: 20 }, (_, i) => ({
+      puzzleId: `puzzle_${first + i}`,
+      playedOn,
+      daily: false,
+      difficulty: 'normal' as const,
+      words: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'],
+      colorOrder: [0, 1, 2, 3],
+      groups: Array.from({ length: 9 }, () => []),
+      activeCategory: null,
+      submissions: [],
+    }));
+  await page.evaluate(
+    (value) =>
+      localStorage.setItem('linchpin_games', JSON.stringify({ expires: '2099-01-01', value })),
+    games(1, addDays(TODAY, -1)),
+  );
+  const theirs = transferOf({ ...EMPTY_PLAYER, games: games(21, TODAY) }, SETTINGS, bounds);
+  expect(theirs.games).toHaveLength(20);
+  await page.goto(transferPath(encodeTransfer(theirs, bounds)));
+  await expect(page.getByRole('region', { name: 'On this device now' })).toContainText(
+    '20 games in progress',
+  );
+  await expect(
+    page.getByText(
+      '20 games in progress would not fit: a device keeps the 20 played most recently, so the oldest are left out.',
+    ),
+  ).toBeVisible();
+  await expectNoViolations(page, 'the preview of games that would not fit');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: info.outputPath('left-out-390.png'), fullPage: true });
+});
