@@ -23,6 +23,9 @@ import { wordsOfRing } from './test/transfer-fixtures';
  * writer accepts reads back the same; whatever bytes a link holds are read as something the
  * writer accepts again, or refused; and two devices merge the same whichever adds the other.
  */
+/** Hundreds of runs each: beyond Vitest's 5 s when the machine is busy. */
+const PROPERTY_TIMEOUT = 60_000;
+
 const BOUNDS: TransferBounds = { today: '2027-01-05', firstPuzzle: '2025-04-07', lastPuzzle: 300 };
 const SPAN = daysBetween(BOUNDS.firstPuzzle, BOUNDS.today);
 const dayOf = (offset: number) => addDays(BOUNDS.firstPuzzle, offset);
@@ -178,7 +181,7 @@ function signed(body: Uint8Array): string {
 }
 
 describe('the link, for any content', () => {
-  it('any transfer the writer accepts reads back equal', () => {
+  it('any transfer the writer accepts reads back equal', { timeout: PROPERTY_TIMEOUT }, () => {
     fc.assert(
       fc.property(transferArb, (transfer) => {
         expect(transferFault(transfer, BOUNDS)).toBeNull();
@@ -200,41 +203,49 @@ describe('the link, for any content', () => {
     expect(decodeTransfer(again, BOUNDS)).toEqual(read);
   };
 
-  it('any bytes, with a right checksum, are read as a transfer the writer accepts, or refused', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(1, TRANSFER_VERSION),
-        fc.uint8Array({ maxLength: 200 }),
-        (version, body) => {
-          const head = new BitWriter().bits(0x4c, 8).bits(0x50, 8).bits(version, 8).toBytes();
-          readOrRefused(signed(Uint8Array.from([...head, ...body])));
-        },
-      ),
-      { numRuns: 1000 },
-    );
-  });
+  it(
+    'any bytes, with a right checksum, are read as a transfer the writer accepts, or refused',
+    { timeout: PROPERTY_TIMEOUT },
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(1, TRANSFER_VERSION),
+          fc.uint8Array({ maxLength: 200 }),
+          (version, body) => {
+            const head = new BitWriter().bits(0x4c, 8).bits(0x50, 8).bits(version, 8).toBytes();
+            readOrRefused(signed(Uint8Array.from([...head, ...body])));
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    },
+  );
 
-  it('any bits of a good link changed, its checksum made right again: read well, or refused', () => {
-    fc.assert(
-      fc.property(
-        transferArb,
-        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
-        (transfer, flips) => {
-          const code = encodeTransfer(transfer, BOUNDS);
-          const bytes = Uint8Array.from(atob(code.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
-            c.charCodeAt(0),
-          ).slice(0, -4);
-          const bits = (bytes.length - 3) * 8;
-          for (const flip of flips) {
-            const bit = 24 + (flip % bits);
-            bytes[bit >> 3] = (bytes[bit >> 3] as number) ^ (0x80 >> (bit & 7));
-          }
-          readOrRefused(signed(bytes));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'any bits of a good link changed, its checksum made right again: read well, or refused',
+    { timeout: PROPERTY_TIMEOUT },
+    () => {
+      fc.assert(
+        fc.property(
+          transferArb,
+          fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+          (transfer, flips) => {
+            const code = encodeTransfer(transfer, BOUNDS);
+            const bytes = Uint8Array.from(atob(code.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+              c.charCodeAt(0),
+            ).slice(0, -4);
+            const bits = (bytes.length - 3) * 8;
+            for (const flip of flips) {
+              const bit = 24 + (flip % bits);
+              bytes[bit >> 3] = (bytes[bit >> 3] as number) ^ (0x80 >> (bit & 7));
+            }
+            readOrRefused(signed(bytes));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 });
 
 /** A device holding what a transfer carries. */
@@ -262,27 +273,31 @@ describe('merging two devices, for any content', () => {
   const merge = (local: Transfer, link: Transfer) =>
     mergeTransfer(deviceOf(local), link, BOUNDS.today, wordsOfRing);
 
-  it('gives the same in either order, keeps every finished game, never changes a later record here', () => {
-    fc.assert(
-      fc.property(transferArb, transferArb, (a, b) => {
-        const ab = merge(a, b);
-        expect(records(ab)).toEqual(records(merge(b, a)));
-        const keys = new Set(ab.history.map((g) => `${g.date} ${g.id}`));
-        for (const game of [...a.history, ...b.history]) {
-          expect(keys.has(`${game.date} ${game.id}`)).toBe(true);
-        }
-        // A record of this device dated after the link was made stays as it was.
-        const local = deviceOf(a);
-        const later = (date: string) => date > b.madeOn;
-        for (const game of local.history.filter((g) => later(g.date))) {
-          expect(ab.history).toContainEqual(game);
-        }
-        for (const c of a.completions.filter((r) => later(r.date))) {
-          expect(ab.completions[c.date]).toEqual(c);
-        }
-        if (a.daily && later(a.daily.date)) expect(ab.daily).toEqual(a.daily);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it(
+    'gives the same in either order, keeps every finished game, never changes a later record here',
+    { timeout: PROPERTY_TIMEOUT },
+    () => {
+      fc.assert(
+        fc.property(transferArb, transferArb, (a, b) => {
+          const ab = merge(a, b);
+          expect(records(ab)).toEqual(records(merge(b, a)));
+          const keys = new Set(ab.history.map((g) => `${g.date} ${g.id}`));
+          for (const game of [...a.history, ...b.history]) {
+            expect(keys.has(`${game.date} ${game.id}`)).toBe(true);
+          }
+          // A record of this device dated after the link was made stays as it was.
+          const local = deviceOf(a);
+          const later = (date: string) => date > b.madeOn;
+          for (const game of local.history.filter((g) => later(g.date))) {
+            expect(ab.history).toContainEqual(game);
+          }
+          for (const c of a.completions.filter((r) => later(r.date))) {
+            expect(ab.completions[c.date]).toEqual(c);
+          }
+          if (a.daily && later(a.daily.date)) expect(ab.daily).toEqual(a.daily);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
