@@ -200,3 +200,29 @@ test('games in progress of both devices past the cap: the preview says how many 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: info.outputPath('left-out-390.png'), fullPage: true });
 });
+
+test("a game finished while the browser's storage is full says it was not kept", async ({
+  page,
+}) => {
+  await page.clock.install({ time: noon(TODAY) });
+  await acceptCookies(page);
+  // Fill the site's localStorage to the last character.
+  await page.evaluate(() => {
+    let i = 0;
+    for (let size = 1 << 20; size >= 1; size = Math.floor(size / 2)) {
+      const chunk = 'x'.repeat(size);
+      for (;;) {
+        try {
+          localStorage.setItem(`fill${i}`, chunk);
+          i += 1;
+        } catch {
+          break;
+        }
+      }
+    }
+  });
+  await winGame(page, TODAY);
+  await expect(page.getByRole('alert')).toHaveText(
+    "This game is finished, but it was not kept: this browser's storage for the site is full. It will not count in your statistics.",
+  );
+});
