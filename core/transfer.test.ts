@@ -416,18 +416,54 @@ describe('a link within the bounds (core/transfer-bounds.ts), or damaged and cha
     });
   });
 
-  it('a section this version does not know: made by a newer version', () => {
+  /** The empty link's sections written again: all but `drop`, then `more` before the end. */
+  const resectioned = (drop: number | null, more: (out: BitWriter) => void) => {
     const bytes = fromBase64Url(encodeTransfer(empty, BOUNDS)) as Uint8Array;
     const body = new BitReader(bytes.slice(3, -4));
-    // Copy the day and the five sections, then add a section 6 of one bit before the end.
     const out = new BitWriter().bits(0x4c, 8).bits(0x50, 8).bits(TRANSFER_VERSION, 8);
     out.uint(body.uint());
     for (let id = body.uint(); id !== 0; id = body.uint()) {
       const length = body.uint();
-      out.uint(id).uint(length);
-      for (let i = 0; i < length; i += 1) out.bits(body.bits(1), 1);
+      const content = new BitWriter();
+      for (let i = 0; i < length; i += 1) content.bits(body.bits(1), 1);
+      if (id !== drop) out.uint(id).uint(length).append(content);
     }
-    out.uint(6).uint(1).flag(true).uint(0);
-    expect(decodeTransfer(signed(out.toBytes()), BOUNDS)).toEqual({ ok: false, problem: 'newer' });
+    more(out);
+    out.uint(0);
+    return signed(out.toBytes());
+  };
+
+  it('sections: all five, each once, in order, of their own length; one this version does not know is newer', () => {
+    expect(
+      decodeTransfer(
+        resectioned(null, () => {}),
+        BOUNDS,
+      ),
+    ).toEqual({
+      ok: true,
+      transfer: empty,
+    });
+    expect(
+      decodeTransfer(
+        resectioned(3, () => {}),
+        BOUNDS,
+      ),
+    ).toEqual({
+      ok: false,
+      problem: 'damaged',
+    });
+    // Section 5 again: out of order.
+    expect(
+      decodeTransfer(
+        resectioned(null, (out) => out.uint(5).uint(1).uint(0)),
+        BOUNDS,
+      ),
+    ).toEqual({ ok: false, problem: 'damaged' });
+    expect(
+      decodeTransfer(
+        resectioned(null, (out) => out.uint(6).uint(1).flag(true)),
+        BOUNDS,
+      ),
+    ).toEqual({ ok: false, problem: 'newer' });
   });
 });

@@ -348,8 +348,9 @@ interface ReadLimits {
  * The body's sections, in the order they are written. Version 2 writes each as its number, its
  * length in bits and its content, and ends with section 0; version 1 wrote the same contents one
  * after the other, without numbers or lengths. A later version adds a section with a new number
- * (an older reader calls a link holding it "newer" and changes nothing; a link without it reads as
- * the section's `empty`), and takes a new version number only when a section's content changes.
+ * (an older reader calls a link holding it "newer" and changes nothing; the later reader reads a
+ * link made before, without it, as that section empty: `emptyTransfer`), and takes a new version
+ * number only when a section's content changes. Every section of this list must be there.
  */
 const SECTIONS: readonly {
   id: number;
@@ -391,6 +392,7 @@ function readBody(input: BitReader, version: number, limits: ReadLimits): Transf
     return t;
   }
   let last = END_OF_SECTIONS;
+  let count = 0;
   for (let id = input.uint(); id !== END_OF_SECTIONS; id = input.uint()) {
     const section = SECTIONS.find((s) => s.id === id);
     if (!section) throw new NewerSection();
@@ -401,8 +403,10 @@ function readBody(input: BitReader, version: number, limits: ReadLimits): Transf
     const start = input.read;
     section.read(input, t, made, limits);
     if (input.read - start !== length) throw new RangeError('Section of another length');
+    count += 1;
   }
-  if (last !== SECTIONS.at(-1)?.id) throw new RangeError('A section is missing');
+  // Every section this version writes is there (a later one may read a link without its own).
+  if (count !== SECTIONS.length) throw new RangeError('A section is missing');
   return t;
 }
 
