@@ -3,9 +3,20 @@
  * (core/transfer.ts). Whole numbers are written in exponential-Golomb code, so a small number
  * takes few bits (0: 1 bit, 1-2: 3 bits, 3-6: 5 bits, …) and no number has a fixed width to outgrow.
  */
+/**
+ * The largest whole number a code holds: one rule for the writer and the reader, so whatever is
+ * read can be written again (a reader that took more once let a crafted link break /transfer).
+ */
+export const MAX_UINT = 2 ** 30 - 1;
+
 export class BitWriter {
   private readonly bytes: number[] = [];
   private bitCount = 0;
+
+  /** Bits written so far. */
+  get length(): number {
+    return this.bitCount;
+  }
 
   /** `width` bits of `value`, most significant first (width ≤ 30). */
   bits(value: number, width: number): this {
@@ -25,7 +36,7 @@ export class BitWriter {
 
   /** A whole number ≥ 0 in exponential-Golomb code. */
   uint(value: number): this {
-    if (!Number.isSafeInteger(value) || value < 0 || value >= 2 ** 30) {
+    if (!Number.isSafeInteger(value) || value < 0 || value > MAX_UINT) {
       throw new RangeError(`Cannot write ${value}`);
     }
     const width = Math.floor(Math.log2(value + 1)) + 1;
@@ -36,6 +47,15 @@ export class BitWriter {
   /** A whole number of either sign: 0, -1, 1, -2, … as 0, 1, 2, 3, … */
   int(value: number): this {
     return this.uint(value < 0 ? -2 * value - 1 : 2 * value);
+  }
+
+  /** Another writer's bits, after these. */
+  append(other: BitWriter): this {
+    const bytes = other.toBytes();
+    for (let i = 0; i < other.length; i += 1) {
+      this.bits(((bytes[i >> 3] as number) >> (7 - (i & 7))) & 1, 1);
+    }
+    return this;
   }
 
   toBytes(): Uint8Array {
@@ -64,18 +84,26 @@ export class BitReader {
     return this.bits(1) === 1;
   }
 
+  /** A whole number ≥ 0; above MAX_UINT it is refused, as the writer refuses it. */
   uint(): number {
     let zeros = 0;
     while (this.bits(1) === 0) {
       zeros += 1;
       if (zeros > 30) throw new RangeError('Number too long');
     }
-    return 2 ** zeros + (zeros > 0 ? this.bits(zeros) : 0) - 1;
+    const value = 2 ** zeros + (zeros > 0 ? this.bits(zeros) : 0) - 1;
+    if (value > MAX_UINT) throw new RangeError('Number too large');
+    return value;
   }
 
   int(): number {
     const value = this.uint();
     return value % 2 === 1 ? -(value + 1) / 2 : value / 2;
+  }
+
+  /** Bits read so far. */
+  get read(): number {
+    return this.position;
   }
 
   /** Bits left unread (the last byte's padding is at most 7). */

@@ -46,8 +46,11 @@ export interface PlayerData {
 /** Where the player's data lives: memory for this visit, or storage with consent. */
 export interface PlayerStore {
   readonly data: PlayerData;
-  /** Replaces the data, storing what changed when the player has accepted cookies. */
-  save: (next: PlayerData) => void;
+  /**
+   * Replaces the data, storing what changed when the player has accepted cookies. False when the
+   * browser's storage refused some of it (full): it is kept in memory for this visit only.
+   */
+  save: (next: PlayerData) => boolean;
 }
 
 export const EMPTY_PLAYER: PlayerData = {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
 import { EMPTY_PLAYER, recordGame, type PlayerData } from './records';
+import type { SavedGame } from './game/saved-games';
 import { statistics } from './stats';
 import { transferOf, type Transfer } from './transfer';
-import { mergeTransfer, streakOf, summarize } from './transfer-merge';
-import { inProgress, playedYear, SETTINGS, wordsOfRing } from './test/transfer-fixtures';
+import { inProgressAfterMerge, mergeTransfer, streakOf, summarize } from './transfer-merge';
+import { boundsOn, inProgress, playedYear, SETTINGS, wordsOfRing } from './test/transfer-fixtures';
 
 const DAY1 = '2026-03-01';
 const day = (n: number) => addDays(DAY1, n - 1);
@@ -46,7 +47,7 @@ function archive(data: PlayerData, id: string, n: number, won: boolean, attempts
   );
 }
 
-const linkOf = (data: PlayerData): Transfer => transferOf(data, SETTINGS, TODAY);
+const linkOf = (data: PlayerData): Transfer => transferOf(data, SETTINGS, boundsOn(TODAY));
 const merge = (local: PlayerData, other: PlayerData) =>
   mergeTransfer(local, linkOf(other), TODAY, wordsOfRing);
 const view = (data: PlayerData) => statistics(data.history, data.stats, day(5));
@@ -260,3 +261,86 @@ describe('the preview', () => {
     });
   });
 });
+
+describe('merge never loses what this device has (issue: a link from the future, too many games)', () => {
+  it("a lost daily dated tomorrow does not replace today's won daily, nor its streak", () => {
+    const won = device([[10, true]]);
+    const tomorrow = day(11);
+    const crafted: Transfer = {
+      ...linkOf(EMPTY_PLAYER),
+      madeOn: tomorrow,
+      stats: { currentStreak: 0, maxStreak: 0, lastPlayedDate: tomorrow },
+      daily: { completed: true, won: false, date: tomorrow, score: 0, attempts: 6 },
+      history: [{ date: tomorrow, id: 'puzzle_111', attempts: 6, won: false, daily: true }],
+      completions: [
+        {
+          completed: true,
+          won: false,
+          date: tomorrow,
+          puzzleId: 'puzzle_111',
+          score: 0,
+          attempts: 6,
+        },
+      ],
+    };
+    const merged = mergeTransfer(won, crafted, TODAY, wordsOfRing);
+    expect(merged.daily).toEqual(won.daily);
+    expect(merged.history).toEqual(won.history);
+    expect(merged.completions).toEqual(won.completions);
+    expect(statistics(merged.history, merged.stats, TODAY)).toMatchObject({
+      gamesPlayed: 1,
+      currentStreak: 1,
+    });
+  });
+
+  it('a game in progress dated after the link was made does not replace the one here', () => {
+    const mine = { ...EMPTY_PLAYER, games: [inProgress('puzzle_7', day(9))] };
+    const theirs = { ...linkOf(playedYear(0)), madeOn: day(8) };
+    const future = { ...(theirs.games[0] as Transfer['games'][number]), playedOn: day(10) };
+    const merged = mergeTransfer(mine, { ...theirs, games: [future] }, TODAY, wordsOfRing);
+    expect(merged.games).toEqual(mine.games);
+  });
+
+  /** `count` games in progress of puzzles from `first`, played on days 1 to 10 in turn. */
+  const many = (first: number, count: number, shift: number): SavedGame[] =>
+    Array.from({ length: count }, (_, i) => ({
+      ...inProgress(`puzzle_${first + i}`, day(1 + ((i + shift) % 10))),
+      submissions: [],
+    }));
+
+  it('30 games in progress on each side: the 20 most recently played stay, whichever side they are from', () => {
+    const local: PlayerData = { ...EMPTY_PLAYER, games: many(1, 30, 0) };
+    const other: PlayerData = { ...EMPTY_PLAYER, games: many(101, 30, 5) };
+    const link = { ...linkOf(EMPTY_PLAYER), games: transferOfGames(other) };
+    const merged = mergeTransfer(local, link, TODAY, wordsOfRing);
+    expect(merged.games).toHaveLength(20);
+    // Days 10, 9 and 8 (six games each: three of each side), then two of day 7.
+    const days = merged.games.map((game) => game.playedOn);
+    for (const n of [10, 9, 8]) expect(days.filter((d) => d === day(n))).toHaveLength(6);
+    expect(days.filter((d) => d === day(7))).toHaveLength(2);
+    expect(merged.games.filter((game) => local.games.includes(game)).length).toBeGreaterThanOrEqual(
+      9,
+    );
+    // The other way round, the same games.
+    const back = mergeTransfer(
+      other,
+      { ...linkOf(EMPTY_PLAYER), games: transferOfGames(local) },
+      TODAY,
+      wordsOfRing,
+    );
+    expect(new Set(back.games.map((g) => g.puzzleId))).toEqual(
+      new Set(merged.games.map((g) => g.puzzleId)),
+    );
+    // The preview counts what would not fit.
+    const both = [...local.games, ...link.games];
+    expect(inProgressAfterMerge(both.slice(0, 30), [], both.slice(30), [], TODAY).leftOut).toBe(40);
+  });
+});
+
+/** A device's games in progress as a link carries them (no bounds on their number). */
+function transferOfGames(data: PlayerData): Transfer['games'] {
+  return data.games.map(({ words, ...game }) => ({
+    ...game,
+    wordOrder: words.map((word) => [...words].sort().indexOf(word)),
+  }));
+}

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from './dates';
-import { pruneGames, type SavedGame } from './game/saved-games';
+import { pruneGames, SAVED_GAME_LIMITS, type SavedGame } from './game/saved-games';
 import type { DailyCompletion, PlayerData, PuzzleCompletion } from './records';
 import type { FinishedGame } from './stats';
 import { currentStreakOn, type DailyStats } from './streaks';
@@ -12,19 +12,26 @@ import { placeWords, wasDaily, type MovedFinishedGame, type Transfer } from './t
  *  - A puzzle finished on both keeps one result: a win over a loss, else the earlier finish (its
  *    first game with that result), else fewer tries. A daily finished on both devices the same day
  *    is the same rule: the win, else fewer tries.
+ *  - Nothing of the link dated after today or after the day the link was made is taken: a
+ *    record on this device is never replaced by one from its future (the reader refuses such a
+ *    link already, core/transfer-bounds.ts).
  *  - A game in progress is kept unless its puzzle was finished on the other device (on or after
- *    the day it was last played); of two games of one puzzle, the one played last.
+ *    the day it was last played); of two games of one puzzle, the one played last. Of the games
+ *    of both devices, the most recently played are kept, up to the cap (`inProgressAfterMerge`).
  *  - The streak is worked out again from the merged daily games, together with the days each
  *    device's own streak covers (a record kept before games said whether they were dailies).
- * Where the two are equal in every way, this device's record stays.
+ * Every tie is broken by the records themselves, so merging two devices gives the same games and
+ * records whichever is the link (only the settings, and the day's stand-in puzzle this device
+ * has chosen, come from one side); where two are equal in every way, this device's stays.
  */
 export function mergeTransfer(
   local: PlayerData,
-  link: Transfer,
+  received: Transfer,
   today: string,
   /** A puzzle's words, to lay a moved game in progress out again; null drops that game. */
   wordsOf: (puzzleId: string) => readonly string[] | null,
 ): PlayerData {
+  const link = upTo(received, received.madeOn < today ? received.madeOn : today);
   const localHistory = local.history.map((game) => ({
     ...game,
     daily: wasDaily(game, local.completions),
@@ -48,6 +55,20 @@ export function mergeTransfer(
   };
 }
 
+/** A link without anything dated after `last`. */
+function upTo(link: Transfer, last: string): Transfer {
+  const by = (date: string | null | undefined) => date == null || date <= last;
+  return {
+    ...link,
+    stats: link.stats && by(link.stats.lastPlayedDate) ? link.stats : null,
+    daily: link.daily && by(link.daily.date) ? link.daily : null,
+    randomDaily: link.randomDaily && by(link.randomDaily.date) ? link.randomDaily : null,
+    history: link.history.filter((game) => by(game.date)),
+    completions: link.completions.filter((c) => by(c.date)),
+    games: link.games.filter((game) => by(game.playedOn)),
+  };
+}
+
 /** The better of two records by `compare` (negative: the first); the first when equal or alone. */
 function better<T>(first: T | null, second: T | null, compare: (a: T, b: T) => number): T | null {
   if (first === null) return second;
@@ -61,9 +82,9 @@ const compareResult = (
   b: { won: boolean; attempts: number },
 ): number => (a.won !== b.won ? (a.won ? -1 : 1) : a.attempts - b.attempts);
 
-/** The later day's daily record; on the same day, the better result. */
+/** The later day's daily record; on the same day, the better result, then more lives left. */
 const compareDaily = (a: DailyCompletion, b: DailyCompletion): number =>
-  a.date !== b.date ? (a.date > b.date ? -1 : 1) : compareResult(a, b);
+  a.date !== b.date ? (a.date > b.date ? -1 : 1) : compareResult(a, b) || b.score - a.score;
 
 const gameKey = (game: FinishedGame) => `${game.date} ${game.id}`;
 
@@ -140,25 +161,56 @@ function mergeGames(
     const game = words ? placeWords(moved, words) : null;
     return game ? [game] : [];
   });
-  // A game still going on one device whose puzzle the other has finished since is over.
+  return inProgressAfterMerge(localGames, localHistory, linkGames, link.history, today).kept;
+}
+
+/** What a game in progress needs for the merge: its puzzle, its last day, its tries. */
+export type InProgress = Pick<SavedGame, 'puzzleId' | 'playedOn' | 'daily' | 'submissions'>;
+
+/**
+ * Played later: the later day, then more tries made; then, to be the same on both devices, the
+ * game itself (its record as text).
+ */
+function comparePlayed(a: InProgress, b: InProgress): number {
+  if (a.playedOn !== b.playedOn) return a.playedOn > b.playedOn ? 1 : -1;
+  if (a.submissions.length !== b.submissions.length) {
+    return a.submissions.length - b.submissions.length;
+  }
+  const [textA, textB] = [JSON.stringify(a), JSON.stringify(b)];
+  return textA === textB ? 0 : textA > textB ? 1 : -1;
+}
+
+/**
+ * The games in progress of two devices together: a game still going on one device whose puzzle
+ * the other has finished since is over; of two games of one puzzle, the one played later; then
+ * the games a device keeps on `today` (core/game/saved-games.ts), and of those, up to the cap, the
+ * most recently played. `leftOut` counts the games the cap leaves out (the preview says so).
+ */
+export function inProgressAfterMerge<G extends InProgress>(
+  localGames: readonly G[],
+  localHistory: readonly FinishedGame[],
+  linkGames: readonly G[],
+  linkHistory: readonly FinishedGame[],
+  today: string,
+): { kept: G[]; leftOut: number } {
   const stillOn = (
-    games: readonly SavedGame[],
+    games: readonly G[],
     own: readonly FinishedGame[],
     other: readonly FinishedGame[],
   ) => games.filter((game) => finishedSince(own, game) || !finishedSince(other, game));
-  const kept = new Map<string, SavedGame>();
-  for (const game of stillOn(localGames, localHistory, link.history)) kept.set(game.puzzleId, game);
-  for (const game of stillOn(linkGames, link.history, localHistory)) {
-    const mine = kept.get(game.puzzleId);
-    if (
-      !mine ||
-      game.playedOn > mine.playedOn ||
-      (game.playedOn === mine.playedOn && game.submissions.length > mine.submissions.length)
-    ) {
-      kept.set(game.puzzleId, game);
-    }
+  const byPuzzle = new Map<string, G>();
+  for (const game of [
+    ...stillOn(localGames, localHistory, linkHistory),
+    ...stillOn(linkGames, linkHistory, localHistory),
+  ]) {
+    const kept = byPuzzle.get(game.puzzleId);
+    if (!kept || comparePlayed(game, kept) > 0) byPuzzle.set(game.puzzleId, game);
   }
-  return pruneGames([...kept.values()], today);
+  const all = [...byPuzzle.values()].sort(comparePlayed);
+  // No cap yet: the games a device keeps by their days, then the cap on their count.
+  const dated = pruneGames(all, today, Number.MAX_SAFE_INTEGER);
+  const kept = dated.slice(-SAVED_GAME_LIMITS.games);
+  return { kept, leftOut: dated.length - kept.length };
 }
 
 /** No streak reaches further back than this many days (a guard against a silly record). */
@@ -176,14 +228,18 @@ export function streakOf(
   for (const game of history) {
     if (game.daily) results.set(game.date, results.get(game.date) === true || game.won);
   }
+  // A day either device counts as won is won (as a game won on either device is); a day known
+  // only as lost is lost. So the order of the devices does not matter.
   for (const stats of devices) {
     const last = stats?.lastPlayedDate;
     if (!stats || !last) continue;
-    if (stats.currentStreak === 0 && !results.has(last)) results.set(last, false);
     for (let k = 0; k < Math.min(stats.currentStreak, LONGEST_COUNTED); k += 1) {
-      const day = addDays(last, -k);
-      if (!results.has(day)) results.set(day, true);
+      results.set(addDays(last, -k), true);
     }
+  }
+  for (const stats of devices) {
+    const last = stats?.lastPlayedDate;
+    if (stats?.currentStreak === 0 && last && !results.has(last)) results.set(last, false);
   }
   const known = devices.filter((stats): stats is DailyStats => stats !== null);
   if (results.size === 0 && known.length === 0) return null;

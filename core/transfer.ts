@@ -10,6 +10,14 @@ import type { DailyCompletion, PlayerData, PuzzleCompletion } from './records';
 import { ROUTES } from './routes';
 import type { FinishedGame } from './stats';
 import type { DailyStats } from './streaks';
+import {
+  countWithin,
+  dateWithin,
+  longestStreakBy,
+  puzzleWithin,
+  TRANSFER_LIMITS,
+  type TransferBounds,
+} from './transfer-bounds';
 
 /**
  * "Move your games to another device" (docs/decisions.md "Moving games between devices"): every
@@ -18,13 +26,20 @@ import type { DailyStats } from './streaks';
  * and into a backup file. Never the crowd id.
  *
  * The code is base64url of bytes: "LP" (this site's data), the format's version, the body packed in
- * bits, and a CRC-32 of all that. Dates are days since 2024-01-01, and lists are sorted so that
- * each entry is written as a small step from the one before (exponential-Golomb numbers): a daily
- * game played the day after the last, of the next puzzle, with the score its tries give, costs 7
- * bits in the history and 7 in the archive's results. The version byte, the two letters and the
- * checksum keep their places in every later version, so any link is recognised before it is read.
+ * bits, and a CRC-32 of all that. The body is the day the link was made, then numbered sections
+ * (`SECTIONS`: settings, streak, history, completions, games), each with its length. Dates are
+ * days since 2024-01-01, and lists are sorted so that each entry is written as a small step from
+ * the one before (exponential-Golomb numbers): a daily game played the day after the last, of the
+ * next puzzle, with the score its tries give, costs 7 bits in the history and 7 in the archive's
+ * results. The version byte, the two letters and the checksum keep their places in every later
+ * version, so any link is recognised before it is read.
+ *
+ * What a link may hold is bounded by core/transfer-bounds.ts, for the writer and the reader alike
+ * (`transferFault`): whatever the reader accepts, the writer writes again.
  */
-export const TRANSFER_VERSION = 1;
+export const TRANSFER_VERSION = 2;
+/** Version 1 (the same contents without section numbers) is still read: players keep old links. */
+const OLDEST_READ_VERSION = 1;
 /** The first two bytes of every code: this site's data. */
 const SITE = [0x4c, 0x50];
 const EPOCH = '2024-01-01';
@@ -87,35 +102,167 @@ export function wasDaily(game: FinishedGame, completions: PlayerData['completion
   return completion?.puzzleId === game.id;
 }
 
-/** What a link of this player's data carries. */
-export function transferOf(data: PlayerData, settings: TransferSettings, today: string): Transfer {
-  // Only catalogue puzzles are kept (a made puzzle never is); anything else stays behind.
-  const catalogued = (id: string) => puzzleNumber(id) !== null;
-  return {
-    madeOn: today,
-    settings,
-    stats: data.stats,
-    daily: data.daily,
-    randomDaily:
-      data.randomDaily && catalogued(data.randomDaily.puzzleId) ? data.randomDaily : null,
-    history: data.history
-      .filter((game) => catalogued(game.id))
-      .map((game) => ({
-        date: game.date,
-        id: game.id,
-        attempts: game.attempts,
-        won: game.won,
-        daily: wasDaily(game, data.completions),
-      })),
-    // In the order the code keeps them: by puzzle number.
-    completions: Object.values(data.completions)
-      .filter((c): c is PuzzleCompletion => c !== undefined && catalogued(c.puzzleId))
-      .sort((a, b) => numberOf(a.puzzleId) - numberOf(b.puzzleId)),
-    games: data.games.flatMap((game) => {
-      const moved = moveGame(game);
+/**
+ * What a link of this player's data carries, made on `bounds.today`: everything within the bounds
+ * (core/transfer-bounds.ts). Anything else stays behind: a made puzzle, a puzzle the catalogue
+ * does not hold, a date before the first puzzle or after today, the oldest games past the limits;
+ * a streak longer than the days since the first puzzle is cut to them.
+ */
+export function transferOf(
+  data: PlayerData,
+  settings: TransferSettings,
+  bounds: TransferBounds,
+): Transfer {
+  const madeOn = bounds.today;
+  const dated = (date: string) => dateWithin(date, bounds, madeOn);
+  const within = (id: string) => puzzleWithin(id, bounds);
+  const seenGames = new Set<string>();
+  const history = data.history
+    .filter((game) => within(game.id) && dated(game.date))
+    .filter((game) => !seenGames.has(gameKey(game)) && seenGames.add(gameKey(game)))
+    .map((game) => ({
+      date: game.date,
+      id: game.id,
+      attempts: game.attempts,
+      won: game.won,
+      daily: wasDaily(game, data.completions),
+    }))
+    .sort(byDate)
+    .slice(-TRANSFER_LIMITS.finishedGames);
+  const seenPuzzles = new Set<string>();
+  const completions = Object.values(data.completions)
+    .filter((c): c is PuzzleCompletion => c !== undefined && within(c.puzzleId) && dated(c.date))
+    // In the order the code keeps them: by puzzle number, one each.
+    .sort((a, b) => numberOf(a.puzzleId) - numberOf(b.puzzleId))
+    .filter((c) => !seenPuzzles.has(c.puzzleId) && seenPuzzles.add(c.puzzleId));
+  const seenInProgress = new Set<string>();
+  const games = data.games
+    .flatMap((game) => {
+      const moved = within(game.puzzleId) && dated(game.playedOn) ? moveGame(game) : null;
       return moved ? [moved] : [];
-    }),
+    })
+    // The most recently played are last: a puzzle's latest game, and the latest games, stay.
+    .reverse()
+    .filter((game) => !seenInProgress.has(game.puzzleId) && seenInProgress.add(game.puzzleId))
+    .slice(0, TRANSFER_LIMITS.inProgress)
+    .reverse();
+  return {
+    madeOn,
+    settings,
+    stats: statsWithin(data.stats, bounds, madeOn),
+    daily: data.daily && dated(data.daily.date) ? data.daily : null,
+    randomDaily:
+      data.randomDaily && within(data.randomDaily.puzzleId) && dated(data.randomDaily.date)
+        ? data.randomDaily
+        : null,
+    history,
+    completions,
+    games,
   };
+}
+
+/** A streak record cut to the bounds (null when its last day is outside them). */
+function statsWithin(
+  stats: DailyStats | null,
+  bounds: TransferBounds,
+  madeOn: string,
+): DailyStats | null {
+  if (!stats) return null;
+  const last = stats.lastPlayedDate;
+  if (last !== null && !dateWithin(last, bounds, madeOn)) return null;
+  const maxStreak = Math.min(stats.maxStreak, longestStreakBy(madeOn, bounds));
+  const currentStreak = Math.min(
+    stats.currentStreak,
+    maxStreak,
+    last === null ? 0 : longestStreakBy(last, bounds),
+  );
+  return { currentStreak, maxStreak, lastPlayedDate: last };
+}
+
+const gameKey = (game: { date: string; id: string }) => `${game.date} ${game.id}`;
+
+const byDate = <T extends { date: string }>(a: T, b: T) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+
+const isPermutation = (order: readonly number[], size: number) =>
+  order.length === size && [...order].sort((a, b) => a - b).every((value, i) => value === i);
+
+const isTries = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_TRIES;
+const isScore = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_TRIES;
+
+/**
+ * The one rule of what a link may hold: null when `t` is within `bounds`, else what is not. The
+ * writer refuses to write such a transfer, and the reader calls such a link damaged; whatever is
+ * within is written and read back the same.
+ */
+export function transferFault(t: Transfer, bounds: TransferBounds): string | null {
+  const made = t.madeOn;
+  if (!dateWithin(made, bounds, bounds.today)) return 'made on a day outside the bounds';
+  const dated = (date: string) => dateWithin(date, bounds, made);
+  const within = (id: string) => puzzleWithin(id, bounds);
+  const { stats, daily, randomDaily } = t;
+  if (stats) {
+    const { currentStreak, maxStreak, lastPlayedDate: last } = stats;
+    if (!countWithin(maxStreak, longestStreakBy(made, bounds))) return 'streak too long';
+    if (!countWithin(currentStreak, maxStreak)) return 'current streak longer than the longest';
+    if (last === null ? currentStreak !== 0 : !dated(last)) return 'streak of another day';
+    if (last !== null && currentStreak > longestStreakBy(last, bounds)) return 'streak too long';
+  }
+  if (daily && !(dated(daily.date) && isTries(daily.attempts) && isScore(daily.score))) {
+    return "today's daily outside the bounds";
+  }
+  if (randomDaily && !(within(randomDaily.puzzleId) && dated(randomDaily.date))) {
+    return 'stand-in puzzle outside the bounds';
+  }
+  if (!countWithin(t.history.length, TRANSFER_LIMITS.finishedGames)) return 'too many games';
+  const games = new Set<string>();
+  let previous = '';
+  for (const game of t.history) {
+    if (!(within(game.id) && dated(game.date) && isTries(game.attempts))) {
+      return 'a game outside the bounds';
+    }
+    if (game.date < previous || games.has(gameKey(game))) return 'history out of order';
+    previous = game.date;
+    games.add(gameKey(game));
+  }
+  const dates = new Set<string>();
+  let number = 0;
+  for (const c of t.completions) {
+    if (!(within(c.puzzleId) && dated(c.date) && isTries(c.attempts) && isScore(c.score))) {
+      return 'a result outside the bounds';
+    }
+    if (numberOf(c.puzzleId) <= number || dates.has(c.date)) return 'results out of order';
+    number = numberOf(c.puzzleId);
+    dates.add(c.date);
+  }
+  if (!countWithin(t.games.length, TRANSFER_LIMITS.inProgress)) return 'too many games in progress';
+  const puzzles = new Set<string>();
+  for (const game of t.games) {
+    if (!(within(game.puzzleId) && dated(game.playedOn)) || puzzles.has(game.puzzleId)) {
+      return 'a game in progress outside the bounds';
+    }
+    puzzles.add(game.puzzleId);
+    const circle = (c: number) => Number.isInteger(c) && c >= 0 && c < CATEGORY_COUNT;
+    const tile = (p: number) => Number.isInteger(p) && p >= 0 && p <= 8;
+    const shaped =
+      isPermutation(game.wordOrder, 9) &&
+      isPermutation(game.colorOrder, CATEGORY_COUNT) &&
+      game.groups.length === 9 &&
+      game.groups.every(
+        (circles) =>
+          circles.every(circle) &&
+          circles.every((c, i) => i === 0 || c > (circles[i - 1] as number)),
+      ) &&
+      (game.activeCategory === null || circle(game.activeCategory)) &&
+      game.submissions.length <= MAX_TRIES &&
+      game.submissions.every(
+        (grouping) =>
+          grouping.length === CATEGORY_COUNT &&
+          grouping.every((group) => group.length === 3 && group.every(tile)),
+      );
+    if (!shaped) return 'a game in progress of another shape';
+  }
+  return null;
 }
 
 /** A game in progress with its words as their order among the words sorted (null if they repeat). */
@@ -188,15 +335,130 @@ function readDayStep(input: BitReader): number {
 
 const SETTINGS_ORDER = { gameMode: ['legacy', 'dragAndDrop'], palette: ['default', 'colorBlind'] };
 
-function writeBody(out: BitWriter, t: Transfer): void {
+/** Writes one section's content; `made` is the day the link was made (days since the epoch). */
+type SectionWriter = (out: BitWriter, t: Transfer, made: number) => void;
+/** Reads one section's content into `t` (the sections before it are read by then). */
+type SectionReader = (input: BitReader, t: Transfer, made: number, limits: ReadLimits) => void;
+
+interface ReadLimits {
+  bounds: TransferBounds;
+}
+
+/**
+ * The body's sections, in the order they are written. Version 2 writes each as its number, its
+ * length in bits and its content, and ends with section 0; version 1 wrote the same contents one
+ * after the other, without numbers or lengths. A later version adds a section with a new number
+ * (an older reader calls a link holding it "newer" and changes nothing; the later reader reads a
+ * link made before, without it, as that section empty: `emptyTransfer`), and takes a new version
+ * number only when a section's content changes. Every section of this list must be there.
+ */
+const SECTIONS: readonly {
+  id: number;
+  name: string;
+  write: SectionWriter;
+  read: SectionReader;
+}[] = [
+  { id: 1, name: 'settings', write: writeSettings, read: readSettings },
+  { id: 2, name: 'streak', write: writeStreak, read: readStreak },
+  { id: 3, name: 'history', write: writeHistory, read: readHistory },
+  { id: 4, name: 'completions', write: writeCompletions, read: readCompletions },
+  { id: 5, name: 'games', write: writeGames, read: readGames },
+];
+const END_OF_SECTIONS = 0;
+
+function writeBody(out: BitWriter, t: Transfer, version: number): void {
   const made = dayOf(t.madeOn);
   out.uint(made);
+  if (version === 1) {
+    for (const section of SECTIONS) section.write(out, t, made);
+    return;
+  }
+  for (const section of SECTIONS) {
+    const content = new BitWriter();
+    section.write(content, t, made);
+    out.uint(section.id).uint(content.length).append(content);
+  }
+  out.uint(END_OF_SECTIONS);
+}
+
+/** Thrown when a link holds a section this version does not know: a newer version made it. */
+class NewerSection extends Error {}
+
+function readBody(input: BitReader, version: number, limits: ReadLimits): Transfer {
+  const made = input.uint();
+  const t = emptyTransfer(dateOf(made));
+  if (version === 1) {
+    for (const section of SECTIONS) section.read(input, t, made, limits);
+    return t;
+  }
+  let last = END_OF_SECTIONS;
+  let count = 0;
+  for (let id = input.uint(); id !== END_OF_SECTIONS; id = input.uint()) {
+    const section = SECTIONS.find((s) => s.id === id);
+    if (!section) throw new NewerSection();
+    // Each section once, in order: one code for each transfer.
+    if (id <= last) throw new RangeError('Section out of order');
+    last = id;
+    const length = input.uint();
+    const start = input.read;
+    section.read(input, t, made, limits);
+    if (input.read - start !== length) throw new RangeError('Section of another length');
+    count += 1;
+  }
+  // Every section this version writes is there (a later one may read a link without its own).
+  if (count !== SECTIONS.length) throw new RangeError('A section is missing');
+  return t;
+}
+
+const emptyTransfer = (madeOn: string): Transfer => ({
+  madeOn,
+  settings: {
+    difficulty: 'normal',
+    gameMode: 'legacy',
+    palette: 'default',
+    darkMode: null,
+    seenHowToPlay: false,
+    seenNote: false,
+  },
+  stats: null,
+  daily: null,
+  randomDaily: null,
+  history: [],
+  completions: [],
+  games: [],
+});
+
+const pick = <T>(list: readonly T[], index: number): T => {
+  const value = list[index];
+  if (value === undefined) throw new RangeError('No such choice');
+  return value;
+};
+
+function writeSettings(out: BitWriter, t: Transfer): void {
   const s = t.settings;
   out.bits(DIFFICULTIES.indexOf(s.difficulty), 2);
   out.flag(s.gameMode === 'dragAndDrop').flag(s.palette === 'colorBlind');
   out.bits(s.darkMode === null ? 0 : s.darkMode ? 2 : 1, 2);
   out.flag(s.seenHowToPlay).flag(s.seenNote);
+}
 
+function readSettings(input: BitReader, t: Transfer): void {
+  const difficulty = pick(DIFFICULTIES, input.bits(2));
+  const gameMode = pick(SETTINGS_ORDER.gameMode, input.bits(1)) as TransferSettings['gameMode'];
+  const palette = pick(SETTINGS_ORDER.palette, input.bits(1)) as TransferSettings['palette'];
+  const darkMode = pick([null, false, true], input.bits(2));
+  t.settings = {
+    difficulty,
+    gameMode,
+    palette,
+    darkMode,
+    seenHowToPlay: input.flag(),
+    seenNote: input.flag(),
+  };
+}
+
+/** The daily streak record, today's daily result and the day's stand-in puzzle. */
+function writeStreak(out: BitWriter, t: Transfer, made: number): void {
   out.flag(t.stats !== null);
   if (t.stats) {
     out.uint(t.stats.currentStreak).uint(t.stats.maxStreak);
@@ -212,13 +474,33 @@ function writeBody(out: BitWriter, t: Transfer): void {
   if (t.randomDaily) {
     out.uint(numberOf(t.randomDaily.puzzleId) - 1).int(made - dayOf(t.randomDaily.date));
   }
+}
 
-  // Finished games, oldest first; the first date is counted from the epoch.
-  const history = [...t.history].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  out.uint(history.length);
+function readStreak(input: BitReader, t: Transfer, made: number): void {
+  if (input.flag()) {
+    const currentStreak = input.uint();
+    const maxStreak = input.uint();
+    const lastPlayedDate = input.flag() ? dateOf(made - input.int()) : null;
+    t.stats = { currentStreak, maxStreak, lastPlayedDate };
+  }
+  if (input.flag()) {
+    const date = dateOf(made - input.int());
+    const won = input.flag();
+    const attempts = input.bits(TRIES_BITS) + 1;
+    t.daily = { completed: true, won, date, attempts, score: readScore(input) };
+  }
+  if (input.flag()) {
+    const puzzleId = idOf(input.uint() + 1);
+    t.randomDaily = { puzzleId, date: dateOf(made - input.int()), isRandom: true };
+  }
+}
+
+/** Finished games, oldest first; the first date is counted from the epoch. */
+function writeHistory(out: BitWriter, t: Transfer): void {
+  out.uint(t.history.length);
   let day: number | null = null;
   let number = 0;
-  for (const game of history) {
+  for (const game of t.history) {
     const gameDay = dayOf(game.date);
     if (day === null) out.uint(gameDay);
     else writeDayStep(out, gameDay - day);
@@ -231,20 +513,40 @@ function writeBody(out: BitWriter, t: Transfer): void {
       .flag(game.won)
       .flag(game.daily);
   }
+}
 
-  // The archive's results, by puzzle number. Most are what the puzzle's last game gave, on the
-  // day it was played (a daily), so they are written as that; else each date is a step from the
-  // one before.
-  const lastGames = lastGameOf(history);
-  const seen = new Set<number>();
-  const completions = [...t.completions]
-    .sort((a, b) => numberOf(a.puzzleId) - numberOf(b.puzzleId))
-    .filter((c) => !seen.has(numberOf(c.puzzleId)) && seen.add(numberOf(c.puzzleId)));
-  out.uint(completions.length);
-  number = 0;
+function readHistory(input: BitReader, t: Transfer, _made: number, limits: ReadLimits): void {
+  const count = input.uint();
+  if (count > TRANSFER_LIMITS.finishedGames) throw new RangeError('Too many games');
+  let day = 0;
+  let number = 0;
+  for (let i = 0; i < count; i += 1) {
+    day = i === 0 ? input.uint() : day + readDayStep(input);
+    number += input.int() + 1;
+    if (number > limits.bounds.lastPuzzle) throw new RangeError('No such puzzle');
+    const attempts = input.bits(TRIES_BITS) + 1;
+    t.history.push({
+      date: dateOf(day),
+      id: idOf(number),
+      attempts,
+      won: input.flag(),
+      daily: input.flag(),
+    });
+  }
+}
+
+/**
+ * The archive's results, by puzzle number. Most are what the puzzle's last game gave, on the day
+ * it was played (a daily), so they are written as that; else each date is a step from the one
+ * before.
+ */
+function writeCompletions(out: BitWriter, t: Transfer): void {
+  const lastGames = lastGameOf(t.history);
+  out.uint(t.completions.length);
+  let number = 0;
   let dateDay = 0;
   let scoreClass = 0;
-  for (const c of completions) {
+  for (const c of t.completions) {
     const n = numberOf(c.puzzleId);
     out.uint(n - number - 1);
     number = n;
@@ -272,94 +574,19 @@ function writeBody(out: BitWriter, t: Transfer): void {
       }
     }
   }
-
-  out.uint(t.games.length);
-  for (const game of t.games) {
-    out.uint(numberOf(game.puzzleId) - 1).int(made - dayOf(game.playedOn));
-    out.flag(game.daily).bits(DIFFICULTIES.indexOf(game.difficulty), 2);
-    out.bits(permutationCode(game.wordOrder), WORD_ORDER_BITS);
-    out.bits(permutationCode(game.colorOrder), COLOR_ORDER_BITS);
-    for (const circles of game.groups) {
-      out.bits(
-        circles.reduce((mask, circle) => mask | (1 << circle), 0),
-        CATEGORY_COUNT,
-      );
-    }
-    out.bits(game.activeCategory === null ? 0 : game.activeCategory + 1, 3);
-    out.bits(game.submissions.length, TRIES_BITS + 1);
-    for (const grouping of game.submissions) {
-      for (const group of grouping) for (const position of group) out.bits(position, POSITION_BITS);
-    }
-  }
 }
 
-function readBody(input: BitReader): Transfer {
-  const made = input.uint();
-  const madeOn = dateOf(made);
-  const pick = <T>(list: readonly T[], index: number): T => {
-    const value = list[index];
-    if (value === undefined) throw new RangeError('No such choice');
-    return value;
-  };
-  const difficulty = pick(DIFFICULTIES, input.bits(2));
-  const gameMode = pick(SETTINGS_ORDER.gameMode, input.bits(1)) as TransferSettings['gameMode'];
-  const palette = pick(SETTINGS_ORDER.palette, input.bits(1)) as TransferSettings['palette'];
-  const darkMode = pick([null, false, true], input.bits(2));
-  const settings = {
-    difficulty,
-    gameMode,
-    palette,
-    darkMode,
-    seenHowToPlay: input.flag(),
-    seenNote: input.flag(),
-  };
-
-  let stats: DailyStats | null = null;
-  if (input.flag()) {
-    const currentStreak = input.uint();
-    const maxStreak = input.uint();
-    if (maxStreak < currentStreak) throw new RangeError('Streak longer than the longest');
-    const lastPlayedDate = input.flag() ? dateOf(made - input.int()) : null;
-    stats = { currentStreak, maxStreak, lastPlayedDate };
-  }
-  let daily: DailyCompletion | null = null;
-  if (input.flag()) {
-    const date = dateOf(made - input.int());
-    const won = input.flag();
-    const attempts = input.bits(TRIES_BITS) + 1;
-    daily = { completed: true, won, date, attempts, score: readScore(input) };
-  }
-  let randomDaily: RandomDailyRecord | null = null;
-  if (input.flag()) {
-    const puzzleId = idOf(input.uint() + 1);
-    randomDaily = { puzzleId, date: dateOf(made - input.int()), isRandom: true };
-  }
-
-  const history: MovedFinishedGame[] = [];
-  const historyLength = input.uint();
-  let day = 0;
+function readCompletions(input: BitReader, t: Transfer, _made: number, limits: ReadLimits): void {
+  const lastGames = lastGameOf(t.history);
+  const count = input.uint();
+  // One result per puzzle, each numbered higher than the one before.
+  if (count > limits.bounds.lastPuzzle) throw new RangeError('Too many results');
   let number = 0;
-  for (let i = 0; i < historyLength; i += 1) {
-    day = i === 0 ? input.uint() : day + readDayStep(input);
-    number += input.int() + 1;
-    const attempts = input.bits(TRIES_BITS) + 1;
-    history.push({
-      date: dateOf(day),
-      id: idOf(number),
-      attempts,
-      won: input.flag(),
-      daily: input.flag(),
-    });
-  }
-
-  const completions: PuzzleCompletion[] = [];
-  const lastGames = lastGameOf(history);
-  const completionCount = input.uint();
-  number = 0;
   let dateDay = 0;
   let scoreClass = 0;
-  for (let i = 0; i < completionCount; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     number += input.uint() + 1;
+    if (number > limits.bounds.lastPuzzle) throw new RangeError('No such puzzle');
     const game = lastGames.get(idOf(number));
     let won: boolean;
     let attempts: number;
@@ -388,7 +615,7 @@ function readBody(input: BitReader): Transfer {
       } else score = expectedScore(won, attempts, SCORE_CLASSES[scoreClass] as Difficulty);
     }
     if (score < 0) throw new RangeError('Score below zero');
-    completions.push({
+    t.completions.push({
       completed: true,
       won,
       date: dateOf(dateDay),
@@ -397,11 +624,35 @@ function readBody(input: BitReader): Transfer {
       attempts,
     });
   }
+}
 
-  const games: MovedGame[] = [];
-  const gameCount = input.uint();
-  for (let i = 0; i < gameCount; i += 1) {
-    const puzzleId = idOf(input.uint() + 1);
+function writeGames(out: BitWriter, t: Transfer, made: number): void {
+  out.uint(t.games.length);
+  for (const game of t.games) {
+    out.uint(numberOf(game.puzzleId) - 1).int(made - dayOf(game.playedOn));
+    out.flag(game.daily).bits(DIFFICULTIES.indexOf(game.difficulty), 2);
+    out.bits(permutationCode(game.wordOrder), WORD_ORDER_BITS);
+    out.bits(permutationCode(game.colorOrder), COLOR_ORDER_BITS);
+    for (const circles of game.groups) {
+      out.bits(
+        circles.reduce((mask, circle) => mask | (1 << circle), 0),
+        CATEGORY_COUNT,
+      );
+    }
+    out.bits(game.activeCategory === null ? 0 : game.activeCategory + 1, 3);
+    out.bits(game.submissions.length, TRIES_BITS + 1);
+    for (const grouping of game.submissions) {
+      for (const group of grouping) for (const position of group) out.bits(position, POSITION_BITS);
+    }
+  }
+}
+
+function readGames(input: BitReader, t: Transfer, made: number, limits: ReadLimits): void {
+  const count = input.uint();
+  if (count > TRANSFER_LIMITS.inProgress) throw new RangeError('Too many games in progress');
+  for (let i = 0; i < count; i += 1) {
+    const number = input.uint() + 1;
+    if (number > limits.bounds.lastPuzzle) throw new RangeError('No such puzzle');
     const playedOn = dateOf(made - input.int());
     const isDaily = input.flag();
     const gameDifficulty = pick(DIFFICULTIES, input.bits(2));
@@ -424,8 +675,8 @@ function readBody(input: BitReader): Transfer {
         }),
       ),
     );
-    games.push({
-      puzzleId,
+    t.games.push({
+      puzzleId: idOf(number),
       playedOn,
       daily: isDaily,
       difficulty: gameDifficulty,
@@ -436,7 +687,6 @@ function readBody(input: BitReader): Transfer {
       submissions,
     });
   }
-  return { madeOn, settings, stats, daily, randomDaily, history, completions, games };
 }
 
 /** Each puzzle's last game in a history (oldest first). */
@@ -450,12 +700,33 @@ function readScore(input: BitReader): number {
   return score;
 }
 
-/** The code of a link or backup file (base64url, without `#`). */
-export function encodeTransfer(transfer: Transfer, site: readonly number[] = SITE): string {
+/**
+ * The code of a link or backup file (base64url, without `#`). A transfer outside the bounds is
+ * refused with a RangeError (`transferOf` makes only transfers within them).
+ */
+export function encodeTransfer(
+  transfer: Transfer,
+  bounds: TransferBounds,
+  site: readonly number[] = SITE,
+): string {
+  const fault = transferFault(transfer, bounds);
+  if (fault !== null) throw new RangeError(`Cannot write this transfer: ${fault}`);
+  return writeCode(transfer, TRANSFER_VERSION, site);
+}
+
+/**
+ * A code of any version this one reads, without the bounds' check: only for tests, which make
+ * links of older versions and links outside the bounds to see them read or refused.
+ */
+export function writeCode(
+  transfer: Transfer,
+  version: number = TRANSFER_VERSION,
+  site: readonly number[] = SITE,
+): string {
   const out = new BitWriter();
   for (const byte of site) out.bits(byte, 8);
-  out.bits(TRANSFER_VERSION, 8);
-  writeBody(out, transfer);
+  out.bits(version, 8);
+  writeBody(out, transfer, version);
   return withChecksum(out.toBytes());
 }
 
@@ -468,9 +739,10 @@ function withChecksum(body: Uint8Array): string {
 
 /**
  * A code back into what it carries, or why it cannot be: cut short, altered (its checksum fails),
- * another site's data, or a version newer than this one. Damage is never half read.
+ * outside the bounds (core/transfer-bounds.ts), another site's data, or a version newer than this
+ * one. Damage is never half read.
  */
-export function decodeTransfer(code: string): ReadTransfer {
+export function decodeTransfer(code: string, bounds: TransferBounds): ReadTransfer {
   const text = code.replace(/^#/, '').trim();
   if (text === '') return { ok: false, problem: 'missing' };
   const bytes = fromBase64Url(text);
@@ -483,17 +755,18 @@ export function decodeTransfer(code: string): ReadTransfer {
   if (SITE.some((byte, i) => body[i] !== byte)) return { ok: false, problem: 'otherSite' };
   const version = body[SITE.length] as number;
   if (version > TRANSFER_VERSION) return { ok: false, problem: 'newer' };
-  if (version !== TRANSFER_VERSION) return { ok: false, problem: 'damaged' };
+  if (version < OLDEST_READ_VERSION) return { ok: false, problem: 'damaged' };
   try {
     const input = new BitReader(body.subarray(SITE.length + 1));
-    const transfer = readBody(input);
+    const transfer = readBody(input, version, { bounds });
     // Only the last byte's padding may be left.
     if (input.remaining() >= 8 || input.bits(input.remaining()) !== 0) {
       return { ok: false, problem: 'damaged' };
     }
+    if (transferFault(transfer, bounds) !== null) return { ok: false, problem: 'damaged' };
     return { ok: true, transfer };
-  } catch {
-    return { ok: false, problem: 'damaged' };
+  } catch (error) {
+    return { ok: false, problem: error instanceof NewerSection ? 'newer' : 'damaged' };
   }
 }
 
@@ -526,7 +799,7 @@ export function backupFileText(code: string, today: string): string {
 export const backupFileName = (today: string) => `linchpin-games-${today}.json`;
 
 /** A backup file's text back into what it carries, with the same checks as a link. */
-export function readBackupFile(text: string): ReadTransfer {
+export function readBackupFile(text: string, bounds: TransferBounds): ReadTransfer {
   let file: unknown;
   try {
     file = JSON.parse(text);
@@ -539,8 +812,9 @@ export function readBackupFile(text: string): ReadTransfer {
   if (typeof version === 'number' && version > TRANSFER_VERSION) {
     return { ok: false, problem: 'newer' };
   }
-  if (version !== TRANSFER_VERSION || typeof code !== 'string') {
+  // A file of an older version holds a code of that version, still read.
+  if (typeof version !== 'number' || version < OLDEST_READ_VERSION || typeof code !== 'string') {
     return { ok: false, problem: 'damaged' };
   }
-  return decodeTransfer(code);
+  return decodeTransfer(code, bounds);
 }

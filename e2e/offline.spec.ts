@@ -10,6 +10,7 @@ import {
   puzzleDated,
   setClock,
   tile,
+  transferBounds,
 } from './support';
 
 /**
@@ -143,9 +144,9 @@ test('after one visit, today’s puzzle, a random one, the archive and stats wor
   const other = transferOf(
     { ...EMPTY_PLAYER, history: [{ date: older.date, id: older.id, attempts: 2, won: true }] },
     { ...DEFAULT_SETTINGS },
-    TODAY,
+    transferBounds(TODAY),
   );
-  await page.goto(transferPath(encodeTransfer(other)));
+  await page.goto(transferPath(encodeTransfer(other, transferBounds(TODAY))));
   await expect(page.getByRole('region', { name: 'In the link' })).toContainText('1 game,');
   await Promise.all([
     page.waitForURL('**/transfer?added'),

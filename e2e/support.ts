@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Puzzle } from '../core/puzzle';
+import { boundsOf } from '../core/transfer-bounds';
 
 const DIR = join(import.meta.dirname, '..', 'puzzles');
 
@@ -11,6 +12,9 @@ export function readPuzzles(): Puzzle[] {
     .filter((file) => file.endsWith('.json'))
     .map((file) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Puzzle);
 }
+
+/** What a link may hold on `today` (core/transfer-bounds.ts), from the catalogue. */
+export const transferBounds = (today: string) => boundsOf(readPuzzles(), today);
 
 export function puzzleDated(date: string): Puzzle {
   const puzzle = readPuzzles().find((p) => p.date === date);

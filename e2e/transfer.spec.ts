@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { crc32, fromBase64Url, toBase64Url } from '../core/bits';
-import { addDays } from '../core/dates';
-import { EMPTY_PLAYER } from '../core/records';
+import { addDays, daysBetween } from '../core/dates';
+import { EMPTY_PLAYER, type PlayerData } from '../core/records';
 import { encodeTransfer, transferOf, transferPath, TRANSFER_VERSION } from '../core/transfer';
 import { playedYear } from '../core/test/transfer-fixtures';
 import {
@@ -14,6 +14,7 @@ import {
   loseGame,
   placeGroups,
   puzzleDated,
+  transferBounds,
   wrongGroupings,
   winGame,
 } from './support';
@@ -213,7 +214,8 @@ function madeLink(): string {
     ],
     stats: { currentStreak: 2, maxStreak: 2, lastPlayedDate: day(2) },
   };
-  return transferPath(encodeTransfer(transferOf(data, SETTINGS, day(2))));
+  const bounds = transferBounds(day(2));
+  return transferPath(encodeTransfer(transferOf(data, SETTINGS, bounds), bounds));
 }
 
 test('without consent the flow asks for it; rejecting stores nothing and says so', async ({
@@ -294,7 +296,8 @@ test('a damaged, edited, newer or foreign link says so and changes nothing', asy
   const signed = new Uint8Array(newer.length + 4);
   signed.set(newer);
   new DataView(signed.buffer).setUint32(newer.length, crc32(newer));
-  const foreign = encodeTransfer(transferOf(EMPTY_PLAYER, SETTINGS, day(2)), [0x57, 0x44]);
+  const bounds = transferBounds(day(2));
+  const foreign = encodeTransfer(transferOf(EMPTY_PLAYER, SETTINGS, bounds), bounds, [0x57, 0x44]);
   const cases = [
     [`/transfer#${code.slice(0, -6)}`, 'This link is damaged'],
     [
@@ -419,12 +422,33 @@ test('Settings leads to the same view', async ({ page }) => {
   await expect(page.getByRole('img', { name: 'QR code of the link to your games' })).toBeVisible();
 });
 
+/**
+ * A year of daily play and 60 archive games (`playedYear`) ending the day before `today`, of
+ * puzzles the catalogue holds then (a link carries no others, core/transfer-bounds.ts).
+ */
+function yearInCatalogue(today: string): PlayerData {
+  const { lastPuzzle } = transferBounds(today);
+  const year = playedYear(365, 60);
+  const shift = daysBetween(addDays('2026-01-01', 366), today);
+  const id = (played: string) => `puzzle_${1 + ((Number(played.split('_')[1]) - 1) % lastPuzzle)}`;
+  const completions = Object.values(year.completions).flatMap((c) =>
+    c ? [{ ...c, date: addDays(c.date, shift), puzzleId: id(c.puzzleId) }] : [],
+  );
+  return {
+    ...year,
+    history: year.history.map((g) => ({ ...g, date: addDays(g.date, shift), id: id(g.id) })),
+    completions: Object.fromEntries(completions.map((c) => [c.date, c])),
+    stats: year.stats && { ...year.stats, lastPlayedDate: addDays(today, -1) },
+    games: year.games.map((g) => ({ ...g, playedOn: today })),
+  };
+}
+
 test('a year of daily play and the archive: a link of at most 1,500 characters, read from a 390 px screen', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const year = playedYear(365, 60);
-  const today = addDays('2026-01-01', 366);
+  const today = day(4);
+  const year = yearInCatalogue(today);
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,

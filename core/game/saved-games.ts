@@ -37,14 +37,19 @@ export const SAVED_GAME_LIMITS = {
  * The records still kept on `today`: a daily's record ends with its UTC day; the rest are kept for
  * the last 30 days of play, at most the 20 most recently played. Oldest go first.
  */
-export function pruneGames(games: readonly SavedGame[], today: string): SavedGame[] {
+export function pruneGames<G extends Pick<SavedGame, 'playedOn' | 'daily'>>(
+  games: readonly G[],
+  today: string,
+  /** At most this many (the limit; a merge counts what it leaves out first). */
+  count: number = SAVED_GAME_LIMITS.games,
+): G[] {
   const oldest = addDays(today, 1 - SAVED_GAME_LIMITS.days);
   const kept = games.filter((game) =>
     game.daily ? game.playedOn === today : game.playedOn >= oldest && game.playedOn <= today,
   );
   // Most recently played last; the sort is stable, so a day's games keep their order.
   kept.sort((a, b) => (a.playedOn < b.playedOn ? -1 : a.playedOn > b.playedOn ? 1 : 0));
-  return kept.slice(-SAVED_GAME_LIMITS.games);
+  return kept.slice(-count);
 }
 
 /** The list with this game's record put last (it was played most recently), then pruned. */

@@ -1,8 +1,10 @@
-import { addDays } from '../dates';
+import { BitWriter, crc32, toBase64Url } from '../bits';
+import { addDays, daysBetween } from '../dates';
 import type { SavedGame } from '../game/saved-games';
 import { EMPTY_PLAYER, type PlayerData, type PuzzleCompletion } from '../records';
 import type { FinishedGame } from '../stats';
 import type { TransferSettings } from '../transfer';
+import type { TransferBounds } from '../transfer-bounds';
 import { ringPuzzle } from './fixtures';
 
 /** Made-up play for the transfer tests: a player's days of dailies, archive games and games in progress. */
@@ -14,6 +16,13 @@ export const SETTINGS: TransferSettings = {
   seenHowToPlay: true,
   seenNote: false,
 };
+
+/** The tests' catalogue: puzzles from 2025-04-07, numbered up to 2,000. */
+export const boundsOn = (today: string): TransferBounds => ({
+  today,
+  firstPuzzle: '2025-04-07',
+  lastPuzzle: 2000,
+});
 
 /** The day before the first of the days played. */
 export const START = '2026-01-01';
@@ -94,3 +103,39 @@ export function inProgress(id: string, playedOn: string): SavedGame {
 
 /** The ring puzzle's words for any id (the tests' catalogue). */
 export const wordsOfRing = () => ringPuzzle.words;
+
+/** A whole number in exponential-Golomb code, however large (what a crafted link holds). */
+export function rawUint(out: BitWriter, value: number): void {
+  const width = Math.floor(Math.log2(value + 1)) + 1;
+  for (let i = 0; i < width - 1; i += 1) out.bits(0, 1);
+  for (let i = width - 1; i >= 0; i -= 1) out.bits(Math.floor((value + 1) / 2 ** i) % 2, 1);
+}
+
+/** Bytes with a right checksum after them, as a code. */
+export function signed(body: Uint8Array): string {
+  const bytes = new Uint8Array(body.length + 4);
+  bytes.set(body);
+  new DataView(bytes.buffer).setUint32(body.length, crc32(body));
+  return toBase64Url(bytes);
+}
+
+/**
+ * A version 1 code (the writer's before sections) made on `today`, from raw bits after the
+ * settings: what a crafted link can hold, whatever the writer would refuse.
+ */
+export function rawV1(today: string, write: (out: BitWriter) => void): string {
+  const out = new BitWriter().bits(0x4c, 8).bits(0x50, 8).bits(1, 8);
+  out.uint(daysBetween('2024-01-01', today));
+  // Settings: normal, legacy, default palette, system dark mode, nothing seen.
+  out.bits(1, 2).bits(0, 6);
+  write(out);
+  return signed(out.toBytes());
+}
+
+/** The issue's crafted link: a longest streak of 2^30 and nothing else (27 characters). */
+export const craftedStreakCode = (today: string) =>
+  rawV1(today, (out) => {
+    out.flag(true).uint(0);
+    rawUint(out, 2 ** 30);
+    out.flag(false).flag(false).flag(false).uint(0).uint(0).uint(0);
+  });

@@ -20,6 +20,7 @@ function store(): PlayerStore & { saved: PlayerData[] } {
     save: vi.fn((next: PlayerData) => {
       saved.push(next);
       data = next;
+      return true;
     }),
   };
 }

@@ -27,6 +27,9 @@ export const BOARD_STRINGS = {
   // One text for every unknown id: the server renders this page once for them all (core/routes.ts).
   puzzleNotFound:
     'There is no puzzle at this address. It may not be out yet, or the link may be mistyped.',
+  /** When the device's storage is full (src/lib/player-data/storage.ts `writeRecord`). */
+  notKept:
+    "This game is finished, but it was not kept: this browser's storage for the site is full. It will not count in your statistics.",
   /** Beside a circle's count when its group holds more than three words ("4/3 over"). */
   groupOver: 'over',
 };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { BOARD_STRINGS } from './board-strings';
 import {
   currentTry,
@@ -111,6 +111,8 @@ function Board({ puzzle, pageMode, isDaily, today, kept, sharedLink }: GameBoard
   const { show: showShare, share } = useShare({ state, puzzle, tries, isDaily, sharedLink });
 
   const ended = over && state.status !== 'solution';
+  // A finished game the device's storage refused (full): said here, where the game ended.
+  const [notKept, setNotKept] = useState(false);
   // docs/spec.md §4: when the game ends, the Share modal opens, and the game is recorded. A game
   // that opens finished (a reload, or Play Today's Puzzle again) opens on its result instead: the
   // dialog comes only at the moment the game ends (docs/decisions.md).
@@ -130,7 +132,7 @@ function Board({ puzzle, pageMode, isDaily, today, kept, sharedLink }: GameBoard
         isDaily,
       },
       today,
-    );
+    ).then((kept) => setNotKept(!kept));
   });
   useEffect(() => {
     if (ended) onEnded();
@@ -191,7 +193,14 @@ function Board({ puzzle, pageMode, isDaily, today, kept, sharedLink }: GameBoard
           )}
           {over ? (
             state.status === 'solution' ? null : (
-              <GameResult state={state} tries={tries} onShare={share} />
+              <>
+                <GameResult state={state} tries={tries} onShare={share} />
+                {notKept ? (
+                  <p className="not-kept" role="alert">
+                    {BOARD_STRINGS.notKept}
+                  </p>
+                ) : null}
+              </>
             )
           ) : (
             <div className="board-actions">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../core/routes';
 import {
@@ -13,10 +13,16 @@ import {
   type Transfer,
   type TransferSettings,
 } from '../../../core/transfer';
-import { mergeTransfer, summarize } from '../../../core/transfer-merge';
+import { boundsOf, type TransferBounds } from '../../../core/transfer-bounds';
+import {
+  inProgressAfterMerge,
+  mergeTransfer,
+  summarize,
+  type InProgress,
+} from '../../../core/transfer-merge';
 import { PageLoading } from '../../components/page-loading';
 import { TextPage } from '../../components/text-page';
-import { loadPuzzle } from '../../lib/catalogue';
+import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { useConsent } from '../../lib/player-data/consent-state';
 import { useHydrated } from '../../lib/start-up/hydration';
 import { useToday } from '../../lib/page-context';
@@ -31,8 +37,33 @@ import { useFragment } from '../../lib/use-fragment';
 import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
 import './transfer.css';
 
-/** The QR code's library comes only with the sending view (docs/decisions.md). */
-const TransferQr = lazy(() => import('./transfer-qr').then((m) => ({ default: m.TransferQr })));
+/**
+ * The QR code's library comes only with the sending view (docs/decisions.md). If its code cannot
+ * be loaded, the page says the QR code is not there; the link and the backup file still work.
+ */
+const TransferQr = lazy(() =>
+  import('./transfer-qr').then(
+    (m) => ({ default: m.TransferQr }),
+    () => ({ default: () => <p className="transfer-note">{T.qrUnavailable}</p> }),
+  ),
+);
+
+/** The bounds of what a link may hold, from the catalogue (null when it cannot be loaded). */
+const boundsByDay = new Map<string, Promise<TransferBounds | null>>();
+function boundsOn(today: string): Promise<TransferBounds | null> {
+  let bounds = boundsByDay.get(today);
+  if (!bounds) {
+    bounds = loadSummaries(today).then(
+      (summaries) => boundsOf(summaries, today),
+      (error: unknown) => {
+        console.warn('The puzzles could not be loaded', error);
+        return null;
+      },
+    );
+    boundsByDay.set(today, bounds);
+  }
+  return bounds;
+}
 
 /** After adding, the page reloads here: `/transfer?added`. */
 const ADDED = 'added';
@@ -47,13 +78,38 @@ export function TransferPage() {
   const hydrated = useHydrated();
   const fragment = useFragment();
   const { loaded } = usePlayer();
-  let view;
-  if (!hydrated || fragment === null || !loaded) view = <PageLoading />;
-  else if (new URLSearchParams(window.location.search).has(ADDED)) view = <Added />;
-  else if (fragment.replace(/^#/, '') !== '') {
-    view = <Opened key={fragment} read={decodeTransfer(fragment)} source="link" />;
-  } else view = <Send />;
+  const view =
+    !hydrated || fragment === null || !loaded ? (
+      <PageLoading />
+    ) : (
+      <Suspense fallback={<PageLoading />}>
+        <WithBounds fragment={fragment} />
+      </Suspense>
+    );
   return <TextPage title={T.title}>{view}</TextPage>;
+}
+
+function WithBounds({ fragment }: { fragment: string }) {
+  const bounds = use(boundsOn(useToday()));
+  if (!bounds) {
+    return (
+      <p className="transfer-problem" role="alert">
+        {T.noCatalogue}
+      </p>
+    );
+  }
+  if (new URLSearchParams(window.location.search).has(ADDED)) return <Added />;
+  if (fragment.replace(/^#/, '') !== '') {
+    return (
+      <Opened
+        key={fragment}
+        read={decodeTransfer(fragment, bounds)}
+        source="link"
+        bounds={bounds}
+      />
+    );
+  }
+  return <Send bounds={bounds} />;
 }
 
 function useSettings(): TransferSettings {
@@ -61,23 +117,42 @@ function useSettings(): TransferSettings {
   return { difficulty, gameMode, palette, darkMode, seenHowToPlay, seenNote };
 }
 
+/**
+ * The code of this device's games, or null if it cannot be made (never expected: `transferOf`
+ * keeps only what is within the bounds; then the page says so and restoring from a file works).
+ */
+function codeOf(transfer: Transfer, bounds: TransferBounds): string | null {
+  try {
+    return encodeTransfer(transfer, bounds);
+  } catch (error) {
+    console.warn('The link could not be made', error);
+    return null;
+  }
+}
+
 /** The sending view: the link as a QR code and as text, the share sheet, and the backup file. */
-function Send() {
+function Send({ bounds }: { bounds: TransferBounds }) {
   const { data } = usePlayer().store;
   const settings = useSettings();
   const today = useToday();
   const consent = useConsent();
-  const code = useMemo(
-    () => encodeTransfer(transferOf(data, settings, today)),
-    [data, settings, today],
-  );
-  const url = siteAddress() + transferPath(code);
-  const summary = summarize(data, today);
-  const { state, copy, box } = useCopy<HTMLInputElement>();
+  const transfer = useMemo(() => transferOf(data, settings, bounds), [data, settings, bounds]);
+  const code = useMemo(() => codeOf(transfer, bounds), [transfer, bounds]);
+  // What the link carries (what is outside the bounds stays behind).
+  const summary = summarize(transfer, today);
   const [file, setFile] = useState<{ read: ReadTransfer; key: number } | null>(null);
   if (file) {
-    return <Opened key={file.key} read={file.read} source="file" onBack={() => setFile(null)} />;
+    return (
+      <Opened
+        key={file.key}
+        read={file.read}
+        source="file"
+        bounds={bounds}
+        onBack={() => setFile(null)}
+      />
+    );
   }
+  const onRead = (read: ReadTransfer) => setFile({ read, key: Date.now() });
   return (
     <>
       <p>{T.sendIntro}</p>
@@ -85,11 +160,32 @@ function Send() {
       {summary.games === 0 && summary.inProgress === 0 ? (
         <p className="transfer-note">{T.nothingYet}</p>
       ) : null}
+      {code === null ? (
+        <p className="transfer-problem" role="alert">
+          {T.linkFailed}
+        </p>
+      ) : (
+        <LinkToGames url={siteAddress() + transferPath(code)} summary={T.carries(summary)} />
+      )}
+      <Backup code={code} today={today} bounds={bounds} onRead={onRead} />
+    </>
+  );
+}
+
+/** The link as a QR code (when it fits one) and as text, Copy and the share sheet. */
+function LinkToGames({ url, summary }: { url: string; summary: string }) {
+  const { state, copy, box } = useCopy<HTMLInputElement>();
+  return (
+    <>
       <figure className="transfer-qr-frame">
         <Suspense fallback={<div className="transfer-qr" />}>
-          <TransferQr text={url} label={T.qrLabel} />
+          <TransferQr
+            text={url}
+            label={T.qrLabel}
+            tooLong={<p className="transfer-note transfer-qr-note">{T.qrTooLong}</p>}
+          />
         </Suspense>
-        <figcaption>{T.carries(summary)}</figcaption>
+        <figcaption>{summary}</figcaption>
       </figure>
       <label className="transfer-label" htmlFor="transfer-link">
         {T.linkLabel}
@@ -123,7 +219,6 @@ function Send() {
       <p className="transfer-status" role="status">
         {state === 'manual' ? T.copyManual : ''}
       </p>
-      <Backup code={code} today={today} onRead={(read) => setFile({ read, key: Date.now() })} />
     </>
   );
 }
@@ -131,14 +226,17 @@ function Send() {
 function Backup({
   code,
   today,
+  bounds,
   onRead,
 }: {
-  code: string;
+  /** null: no link could be made, so no file either; restoring still works. */
+  code: string | null;
   today: string;
+  bounds: TransferBounds;
   onRead: (read: ReadTransfer) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const save = () => {
+  const save = (code: string) => {
     const blob = new Blob([backupFileText(code, today)], { type: 'application/json' });
     const href = URL.createObjectURL(blob);
     const anchor = document.createElement('a');
@@ -152,9 +250,11 @@ function Backup({
       <h2 id="backup-title">{T.backupTitle}</h2>
       <p>{T.backupIntro}</p>
       <div className="transfer-actions">
-        <button type="button" className="button" onClick={save}>
-          {T.saveBackup}
-        </button>
+        {code === null ? null : (
+          <button type="button" className="button" onClick={() => save(code)}>
+            {T.saveBackup}
+          </button>
+        )}
         <button type="button" className="button" onClick={() => input.current?.click()}>
           {T.restore}
         </button>
@@ -169,7 +269,7 @@ function Backup({
             event.target.value = '';
             if (chosen) {
               void chosen.text().then(
-                (text) => onRead(readBackupFile(text)),
+                (text) => onRead(readBackupFile(text, bounds)),
                 () => onRead({ ok: false, problem: 'damaged' }),
               );
             }
@@ -186,10 +286,12 @@ type Step = 'ask' | 'consent' | 'adding' | 'rejected' | 'left' | 'failed';
 function Opened({
   read,
   source,
+  bounds,
   onBack,
 }: {
   read: ReadTransfer;
   source: 'link' | 'file';
+  bounds: TransferBounds;
   onBack?: () => void;
 }) {
   const heading = useRef<HTMLParagraphElement>(null);
@@ -204,7 +306,7 @@ function Opened({
       </>
     );
   }
-  return <Preview transfer={read.transfer} source={source} onBack={onBack} />;
+  return <Preview transfer={read.transfer} source={source} bounds={bounds} onBack={onBack} />;
 }
 
 function Actions({ onBack }: { onBack?: (() => void) | undefined }) {
@@ -229,10 +331,12 @@ function Actions({ onBack }: { onBack?: (() => void) | undefined }) {
 function Preview({
   transfer,
   source,
+  bounds,
   onBack,
 }: {
   transfer: Transfer;
   source: 'link' | 'file';
+  bounds: TransferBounds;
   onBack?: (() => void) | undefined;
 }) {
   const { data } = usePlayer().store;
@@ -248,9 +352,16 @@ function Preview({
   }, [step]);
   const theirs = summarize(transfer, today);
   const mine = summarize(data, today);
+  const { leftOut } = inProgressAfterMerge<InProgress>(
+    data.games,
+    data.history,
+    transfer.games,
+    transfer.history,
+    today,
+  );
   const add = () => {
     setStep('adding');
-    addToDevice(transfer, today).catch((error: unknown) => {
+    addToDevice(transfer, bounds.today).catch((error: unknown) => {
       console.warn('Could not add the games', error);
       setStep('failed');
     });
@@ -273,6 +384,7 @@ function Preview({
         </section>
       </div>
       <p className="transfer-note">{T.mergeNote}</p>
+      {leftOut > 0 ? <p className="transfer-note">{T.leftOut(leftOut)}</p> : null}
       {step === 'ask' || step === 'adding' || step === 'failed' ? (
         <div className="transfer-actions">
           <button
@@ -331,7 +443,11 @@ async function addToDevice(transfer: Transfer, today: string): Promise<void> {
   const words = new Map(puzzles.flatMap((puzzle) => (puzzle ? [[puzzle.id, puzzle.words]] : [])));
   const { loadStoredPlayer } = await import('../../lib/player-data/stored-player');
   const store = loadStoredPlayer(today);
-  store.save(mergeTransfer(store.data, transfer, today, (id) => words.get(id) ?? null));
+  const kept = store.save(
+    mergeTransfer(store.data, transfer, today, (id) => words.get(id) ?? null),
+  );
+  // Storage full: said as a failure, never as games added.
+  if (!kept) throw new Error('The storage refused the games');
   storePreferences(transfer.settings);
   window.location.replace(`${ROUTES.transfer}?${ADDED}`);
 }

@@ -1,15 +1,30 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { encode } from 'uqr';
 
 /**
  * The link as a QR code, drawn by uqr (UnJS: small, no dependencies, typed, and it gives the
  * modules as data, so the code is plain SVG that React draws). Loaded only on /transfer's sending
  * view, in a chunk of its own. Low error correction, raised when the version has room for more:
- * a long link keeps the fewest modules, so each is as large as the screen allows.
+ * a long link keeps the fewest modules, so each is as large as the screen allows. A link longer
+ * than a QR code holds (2,953 bytes) shows `tooLong` instead.
  */
-export function TransferQr({ text, label }: { text: string; label: string }) {
-  const { size, path } = useMemo(() => {
-    const qr = encode(text, { ecc: 'L', boostEcc: true, border: 4 });
+export function TransferQr({
+  text,
+  label,
+  tooLong,
+}: {
+  text: string;
+  label: string;
+  tooLong: ReactNode;
+}) {
+  const drawn = useMemo(() => {
+    let qr;
+    try {
+      qr = encode(text, { ecc: 'L', boostEcc: true, border: 4 });
+    } catch {
+      // uqr's "Data too long": no QR code can hold it.
+      return null;
+    }
     let d = '';
     qr.data.forEach((row, y) =>
       row.forEach((dark, x) => {
@@ -18,6 +33,8 @@ export function TransferQr({ text, label }: { text: string; label: string }) {
     );
     return { size: qr.data.length, path: d };
   }, [text]);
+  if (!drawn) return tooLong;
+  const { size, path } = drawn;
   return (
     <svg
       className="transfer-qr"

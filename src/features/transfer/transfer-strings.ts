@@ -1,6 +1,7 @@
 import { formatDisplayDate } from '../../../core/dates';
 import { formatCount } from '../../../core/numbers';
 import type { TransferProblem } from '../../../core/transfer';
+import { TRANSFER_LIMITS } from '../../../core/transfer-bounds';
 import type { GamesSummary } from '../../../core/transfer-merge';
 import { MOVE_GAMES } from '../../components/move-games-link';
 
@@ -20,6 +21,16 @@ export const TRANSFER_STRINGS = {
   share: 'Share',
   shareText: 'My Linchpin games',
   carries: (s: GamesSummary) => `This link carries ${summaryText(s)}.`,
+  qrTooLong:
+    'Your games make a link too long for a QR code: copy it, share it, or save a backup file instead.',
+  qrUnavailable:
+    'The QR code could not be shown: copy the link, share it, or save a backup file instead.',
+  linkFailed:
+    'A link to your games could not be made on this device. You can still restore games from a file.',
+  noCatalogue:
+    'The puzzles could not be loaded, so games cannot be moved right now. Check your connection and reload this page.',
+  leftOut: (n: number) =>
+    `${plural(n, 'game')} in progress would not fit: a device keeps the ${formatCount(TRANSFER_LIMITS.inProgress)} played most recently, so the ${n === 1 ? 'oldest is' : 'oldest are'} left out.`,
   nothingYet: 'There are no games on this device yet: the link carries your settings only.',
   needConsent:
     'This device keeps no games without your consent to cookies, so the link carries only what you played on this visit.',

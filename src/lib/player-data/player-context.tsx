@@ -16,7 +16,7 @@ import { loadPlayer } from './player-state';
  */
 const PlayerContext = createContext<{ store: PlayerStore; loaded: boolean } | null>(null);
 
-const nothingStored: PlayerStore = { data: EMPTY_PLAYER, save: () => {} };
+const nothingStored: PlayerStore = { data: EMPTY_PLAYER, save: () => true };
 let loadedOnce: PlayerStore | null = null;
 
 export function PlayerProvider({ children }: { children: ReactNode }) {

@@ -25,6 +25,7 @@ function memoryStore(): PlayerStore {
     },
     save(next) {
       data = next;
+      return true;
     },
   };
 }
@@ -103,10 +104,10 @@ export function nextRandomPuzzleId(
   return pick.puzzleId;
 }
 
-/** Records a game that just ended. */
-export async function saveGame(result: GameResult, today: string): Promise<void> {
+/** Records a game that just ended; false when the device's storage is full and it was not kept. */
+export async function saveGame(result: GameResult, today: string): Promise<boolean> {
   const store = await loadPlayer();
-  store.save(recordGame(store.data, result, today));
+  return store.save(recordGame(store.data, result, today));
 }
 
 /** Retry: the puzzle's result and any game of it in progress are forgotten (its stats history stays). */

@@ -97,14 +97,19 @@ export function readRecord<T>(name: string, parse: Parse<T>): T | null {
   return text == null ? null : (parse(text) ?? null);
 }
 
-/** Writes (or with null deletes) a localStorage record, only with consent. */
-export function writeRecord(name: string, value: string | null): void {
+/**
+ * Writes (or with null deletes) a localStorage record, only with consent. False when the browser
+ * refused it (its storage is full): the caller tells the player what was not kept.
+ */
+export function writeRecord(name: string, value: string | null): boolean {
   const [local] = mayStore() ? webStorages() : [];
   try {
     if (value === null) local?.removeItem(PREFIX + name);
     else local?.setItem(PREFIX + name, value);
+    return true;
   } catch (error) {
-    // A full storage loses this record only; the game goes on in memory.
+    // This record is lost; the game goes on in memory, and the caller says so.
     console.warn('Could not store', name, error);
+    return false;
   }
 }

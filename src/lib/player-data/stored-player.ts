@@ -43,8 +43,9 @@ export function readStoredPlayer(today: string): PlayerData {
   };
 }
 
-/** Writes what changed between two snapshots. */
-export function writeChanges(before: PlayerData, after: PlayerData): void {
+/** Writes what changed between two snapshots; false when the storage refused any of it (full). */
+export function writeChanges(before: PlayerData, after: PlayerData): boolean {
+  let kept = true;
   const cookie = <K extends keyof PlayerData>(
     field: K,
     key: Parameters<typeof writeCookie>[0],
@@ -61,20 +62,21 @@ export function writeChanges(before: PlayerData, after: PlayerData): void {
   for (const date of dates) {
     const value = after.completions[date];
     if (value !== before.completions[date]) {
-      writeRecord(
+      kept &&= writeRecord(
         COMPLETION_PREFIX + date,
         value ? toRecord(value, STORED_ITEMS.completion.days) : null,
       );
     }
   }
   if (after.history !== before.history)
-    writeRecord(HISTORY_RECORD, toRecord(after.history, STORED_ITEMS.history.days));
+    kept &&= writeRecord(HISTORY_RECORD, toRecord(after.history, STORED_ITEMS.history.days));
   if (after.games !== before.games) {
-    writeRecord(
+    kept &&= writeRecord(
       GAMES_RECORD,
       after.games.length > 0 ? toRecord(after.games, STORED_ITEMS.games.days) : null,
     );
   }
+  return kept;
 }
 
 export function loadStoredPlayer(today: string): PlayerStore {
@@ -84,8 +86,9 @@ export function loadStoredPlayer(today: string): PlayerStore {
       return data;
     },
     save(next) {
-      writeChanges(data, next);
+      const kept = writeChanges(data, next);
       data = next;
+      return kept;
     },
   };
 }

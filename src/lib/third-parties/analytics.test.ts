@@ -38,4 +38,14 @@ describe('analytics', () => {
       '/terms',
     ]);
   });
+
+  it('sends the page without its fragment, which carries games and puzzles', () => {
+    window.history.replaceState(null, '', '/transfer#TFACAQ-games');
+    const gate = { analyticsId: 'G-FRAGMENT', consent: 'accepted' } as const;
+    expect(trackPageView('/transfer', gate)).toBe(true);
+    const sent = JSON.stringify(window.dataLayer);
+    expect(sent).toContain(`"page_location":"${window.location.origin}/transfer"`);
+    expect(sent).not.toContain('TFACAQ');
+    window.history.replaceState(null, '', '/');
+  });
 });

@@ -35,6 +35,10 @@ function load(id: string): void {
   document.head.append(script);
 }
 
+/** The page's address without its fragment. */
+export const pageLocation = (): string =>
+  `${window.location.origin}${window.location.pathname}${window.location.search}`;
+
 /** Sends one page view for `path`; returns whether it was sent. */
 export function trackPageView(path: string, gate: AnalyticsGate = currentGate()): boolean {
   const id = trackingId(gate);
@@ -42,7 +46,8 @@ export function trackPageView(path: string, gate: AnalyticsGate = currentGate())
   load(id);
   window.gtag?.('event', 'page_view', {
     page_path: path,
-    page_location: window.location.href,
+    // Never the fragment: /transfer#… and /play#… carry a player's games and puzzles there.
+    page_location: pageLocation(),
     send_to: id,
   });
   return true;
