@@ -5,6 +5,7 @@ import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { CROWD_MODES } from '../../core/crowd';
 import {
+  backupSummarySchema,
   BackupError,
   NotEmptyError,
   backupText,
@@ -85,19 +86,8 @@ const puzzleTallySchema = z.object({
   count: z.number().int(),
 });
 
-const countsSchema = z.object({
-  contact_messages: z.number().int(),
-  puzzle_submissions: z.number().int(),
-  puzzle_results: z.number().int(),
-});
-const summarySchema = z.object({
-  counts: countsSchema,
-  sha256: z.object({
-    contact_messages: z.string(),
-    puzzle_submissions: z.string(),
-    puzzle_results: z.string(),
-  }),
-});
+const summarySchema = backupSummarySchema;
+const countsSchema = backupSummarySchema.shape.counts;
 const refusalSchema = z.object({ error: z.string(), counts: countsSchema.optional() });
 
 /** Through the running server's loopback-only owner endpoints. */
