@@ -76,6 +76,7 @@ export default defineConfig({
       RESULTS_RATE_LIMIT_MAX: '10000',
       // Every test's browser posts from 127.0.0.1.
       RESULTS_PER_ADDRESS: '10000',
+      GROUPS_RATE_LIMIT_MAX: '10000',
     },
   },
 });

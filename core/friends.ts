@@ -2,6 +2,7 @@ import { addDays, daysBetween, dateToMs } from './dates';
 import { hasWon, isGameOver, type GameState } from './game/engine';
 import { MAX_TRIES } from './game/difficulty';
 import type { FeedbackLevel } from './game/score';
+import { ROUTES } from './routes';
 import { shareGrid } from './share';
 
 /**
@@ -40,6 +41,11 @@ export const ID_PATTERN = new RegExp(`^${BASE64URL}{${ID_LENGTH}}$`);
 export const TOKEN_PATTERN = new RegExp(
   `^(${BASE64URL}{${ID_LENGTH}})\\.${BASE64URL}{${SECRET_LENGTH}}$`,
 );
+
+/** A group's invite link's path: the code only in the fragment, which no server sees. */
+export const invitePath = (invite: string): string => `${ROUTES.friendsJoin}#${invite}`;
+/** A group's page's path on this device (its id in the fragment). */
+export const groupPath = (groupId: string): string => `${ROUTES.friendsGroup}#${groupId}`;
 
 /** The member id a token carries, or null when it is not a token. */
 export function tokenMember(token: string): string | null {

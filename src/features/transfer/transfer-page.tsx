@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../core/routes';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../../core/transfer';
 import { mergeTransfer, summarize } from '../../../core/transfer-merge';
 import { PageLoading } from '../../components/page-loading';
+import { ShareableLink } from '../../components/shareable-link';
 import { TextPage } from '../../components/text-page';
 import { loadPuzzle } from '../../lib/catalogue';
 import { useConsent } from '../../lib/player-data/consent-state';
@@ -23,16 +24,11 @@ import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-data/player-context';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { storePreferences } from '../../lib/preferences/stored-preferences';
-import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
 import { siteAddress } from '../../lib/site-address';
 import { readConsent, saveConsent } from '../../lib/player-data/storage';
-import { useCopy } from '../../lib/use-copy';
 import { useFragment } from '../../lib/use-fragment';
 import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
 import './transfer.css';
-
-/** The QR code's library comes only with the sending view (docs/decisions.md). */
-const TransferQr = lazy(() => import('./transfer-qr').then((m) => ({ default: m.TransferQr })));
 
 /** After adding, the page reloads here: `/transfer?added`. */
 const ADDED = 'added';
@@ -73,7 +69,6 @@ function Send() {
   );
   const url = siteAddress() + transferPath(code);
   const summary = summarize(data, today);
-  const { state, copy, box } = useCopy<HTMLInputElement>();
   const [file, setFile] = useState<{ read: ReadTransfer; key: number } | null>(null);
   if (file) {
     return <Opened key={file.key} read={file.read} source="file" onBack={() => setFile(null)} />;
@@ -85,44 +80,14 @@ function Send() {
       {summary.games === 0 && summary.inProgress === 0 ? (
         <p className="transfer-note">{T.nothingYet}</p>
       ) : null}
-      <figure className="transfer-qr-frame">
-        <Suspense fallback={<div className="transfer-qr" />}>
-          <TransferQr text={url} label={T.qrLabel} />
-        </Suspense>
-        <figcaption>{T.carries(summary)}</figcaption>
-      </figure>
-      <label className="transfer-label" htmlFor="transfer-link">
-        {T.linkLabel}
-      </label>
-      <input
+      <ShareableLink
+        url={url}
         id="transfer-link"
-        ref={box}
-        className="transfer-link"
-        readOnly
-        value={url}
-        onFocus={(event) => event.target.select()}
+        qrLabel={T.qrLabel}
+        linkLabel={T.linkLabel}
+        shareText={T.shareText}
+        caption={T.carries(summary)}
       />
-      <div className="transfer-actions">
-        <button type="button" className="button primary" onClick={() => void copy(url)}>
-          {state === 'copied' ? T.copied : T.copy}
-        </button>
-        {canUseShareSheet() ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              void shareWithSheet({ text: T.shareText, url }).then((result) => {
-                if (result === 'failed') void copy(url);
-              });
-            }}
-          >
-            {T.share}
-          </button>
-        ) : null}
-      </div>
-      <p className="transfer-status" role="status">
-        {state === 'manual' ? T.copyManual : ''}
-      </p>
       <Backup code={code} today={today} onRead={(read) => setFile({ read, key: Date.now() })} />
     </>
   );

@@ -3,11 +3,19 @@ import { encode } from 'uqr';
 
 /**
  * The link as a QR code, drawn by uqr (UnJS: small, no dependencies, typed, and it gives the
- * modules as data, so the code is plain SVG that React draws). Loaded only on /transfer's sending
- * view, in a chunk of its own. Low error correction, raised when the version has room for more:
+ * modules as data, so the code is plain SVG that React draws). Loaded lazily, in a chunk of its
+ * own, by the pages that show a link to scan: /transfer's sending view and a group's invite. Low error correction, raised when the version has room for more:
  * a long link keeps the fewest modules, so each is as large as the screen allows.
  */
-export function TransferQr({ text, label }: { text: string; label: string }) {
+export function QrCode({
+  text,
+  label,
+  className,
+}: {
+  text: string;
+  label: string;
+  className: string;
+}) {
   const { size, path } = useMemo(() => {
     const qr = encode(text, { ecc: 'L', boostEcc: true, border: 4 });
     let d = '';
@@ -20,7 +28,7 @@ export function TransferQr({ text, label }: { text: string; label: string }) {
   }, [text]);
   return (
     <svg
-      className="transfer-qr"
+      className={className}
       viewBox={`0 0 ${size} ${size}`}
       role="img"
       aria-label={label}
