@@ -317,6 +317,35 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     expect(await countRows(db)).toMatchObject({ friend_groups: 0, friend_members: 0 });
   });
 
+  it('lets the owner’s tool list, delete and forget through the owner endpoints', async () => {
+    await app.close();
+    const auth = { authorization: 'Bearer owner-token' };
+    app = createApp({
+      db,
+      config: testConfig({ distDir: site.distDir }),
+      ownerToken: 'owner-token',
+      logger: false,
+      now: () => now,
+    });
+    const ann = await start();
+    await join(ann.invite, 'Ben');
+    const listed = await app.inject({ method: 'GET', url: '/api/owner/groups', headers: auth });
+    expect(listed.json()).toMatchObject([{ id: ann.group.id, members: 2 }]);
+    const forget = (name: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/owner/forget-member',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: JSON.stringify({ group: ann.group.id, name }),
+      });
+    expect((await forget('ben')).statusCode).toBe(200);
+    expect((await forget('ben')).statusCode).toBe(404);
+    const url = `/api/owner/groups/${ann.group.id}/delete`;
+    expect((await app.inject({ method: 'POST', url, headers: auth })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url, headers: auth })).statusCode).toBe(404);
+    expect(await listGroups(db)).toEqual([]);
+  });
+
   it('puts groups, members and results in backups', async () => {
     const ann = await start();
     await postResult([ann]);

@@ -423,24 +423,39 @@ export async function removeMember(
   if (!actor) return 'not a member';
   const self = actor.id === input.memberId;
   if (!self && !actor.starter) return 'not allowed';
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM friend_groups WHERE id = $1 FOR UPDATE', [input.groupId]);
-    const gone = await tx.query(
-      'DELETE FROM friend_members WHERE id = $1 AND group_id = $2 RETURNING starter',
-      [input.memberId, input.groupId],
-    );
-    if (!gone[0]) return 'not a member';
-    const left = await tx.query(
-      'SELECT id FROM friend_members WHERE group_id = $1 ORDER BY joined_at, id LIMIT 1',
-      [input.groupId],
-    );
-    if (!left[0]) await tx.query('DELETE FROM friend_groups WHERE id = $1', [input.groupId]);
-    else if (z.object({ starter: z.boolean() }).parse(gone[0]).starter)
-      await tx.query('UPDATE friend_members SET starter = true WHERE id = $1', [
-        z.string().parse(left[0].id),
-      ]);
-    return self ? 'left' : 'removed';
-  });
+  const gone = await db.transaction((tx) =>
+    deleteMember(tx, input.groupId, 'id = $2', input.memberId),
+  );
+  if (!gone) return 'not a member';
+  return self ? 'left' : 'removed';
+}
+
+/**
+ * Deletes a group's member (found by `where` on $2) with their results, in one transaction: a
+ * starter passes the part to the longest-standing member, and the last member takes the group.
+ */
+async function deleteMember(
+  tx: Queryable,
+  groupId: string,
+  where: string,
+  value: string,
+): Promise<boolean> {
+  await tx.query('SELECT id FROM friend_groups WHERE id = $1 FOR UPDATE', [groupId]);
+  const gone = await tx.query(
+    `DELETE FROM friend_members WHERE group_id = $1 AND ${where} RETURNING starter`,
+    [groupId, value],
+  );
+  if (!gone[0]) return false;
+  const left = await tx.query(
+    'SELECT id FROM friend_members WHERE group_id = $1 ORDER BY joined_at, id LIMIT 1',
+    [groupId],
+  );
+  if (!left[0]) await tx.query('DELETE FROM friend_groups WHERE id = $1', [groupId]);
+  else if (z.object({ starter: z.boolean() }).parse(gone[0]).starter)
+    await tx.query('UPDATE friend_members SET starter = true WHERE id = $1', [
+      z.string().parse(left[0].id),
+    ]);
+  return true;
 }
 
 /** Deletes the groups no one has played in for GROUP_IDLE_DAYS days (their members and results go too). */
@@ -461,6 +476,15 @@ export interface GroupSummary {
   members: number;
   results: number;
 }
+
+export const groupSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastPlayedOn: z.string(),
+  members: z.number().int(),
+  results: z.number().int(),
+});
 
 const summaryRow = z.object({
   id: z.string(),
@@ -498,12 +522,8 @@ export async function deleteGroup(db: Queryable, id: string): Promise<boolean> {
 }
 
 /** The owner forgets a member (by group and name) with their results; false when there is none. */
-export async function forgetMember(db: Queryable, groupId: string, name: string): Promise<boolean> {
-  const rows = await db.query(
-    'DELETE FROM friend_members WHERE group_id = $1 AND lower(name) = lower($2) RETURNING id',
-    [groupId, name],
-  );
-  return rows.length > 0;
+export async function forgetMember(db: Database, groupId: string, name: string): Promise<boolean> {
+  return db.transaction((tx) => deleteMember(tx, groupId, 'lower(name) = lower($2)', name));
 }
 
 /** Days since a group was last played in (for the owner's list). */
