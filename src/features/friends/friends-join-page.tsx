@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { checkName, groupPath, MEMBER_NAME_MAX } from '../../../core/friends';
 import type { InvitePreview } from '../../../core/friends-schema';
@@ -6,10 +6,9 @@ import { ROUTES } from '../../../core/routes';
 import { PageLoading } from '../../components/page-loading';
 import { TextPage } from '../../components/text-page';
 import { deviceIsFull, joinGroup, readGroups, readInvite } from '../../lib/friends/friends-data';
-import { readConsent } from '../../lib/player-data/storage';
 import { useHydrated } from '../../lib/start-up/hydration';
 import { useFragment } from '../../lib/use-fragment';
-import { ConsentStep } from './consent-step';
+import { SendControls, useConsentedSend } from './consented-send';
 import { FRIENDS_STRINGS as T } from './friends-strings';
 import { NameField } from './name-field';
 import './friends.css';
@@ -95,37 +94,28 @@ function Invitation({ code }: { code: string }) {
   );
 }
 
-type Step = 'form' | 'consent' | 'sending' | 'rejected';
-
 function JoinForm({ code }: { code: string }) {
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>('form');
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (step === 'rejected') status.current?.focus();
-  }, [step]);
-  const send = async () => {
-    setStep('sending');
-    setFailure(null);
+  const flow = useConsentedSend(async () => {
     const answer = await joinGroup(code, name);
     if (answer.ok) {
       navigate(groupPath(answer.value.id));
-      return;
+      return null;
     }
-    if (answer.status === 409 && answer.message) setProblem(answer.message);
-    else setFailure(answer.message ?? T.noServer);
-    setStep('form');
-  };
+    // A name already in the group is said at the field.
+    if (answer.status === 409 && answer.message) {
+      setProblem(answer.message);
+      return null;
+    }
+    return answer.message ?? T.noServer;
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkName(name, MEMBER_NAME_MAX, T.yourName);
     setProblem(checked.ok ? null : checked.message);
-    if (!checked.ok) return;
-    if (readConsent() === 'accepted') void send();
-    else setStep('consent');
+    if (checked.ok) flow.submit();
   };
   return (
     <>
@@ -140,23 +130,8 @@ function JoinForm({ code }: { code: string }) {
           max={MEMBER_NAME_MAX}
           onChange={setName}
         />
-        {step === 'consent' ? null : (
-          <button type="submit" className="button primary" disabled={step === 'sending'}>
-            {step === 'sending' ? T.joining : T.join}
-          </button>
-        )}
+        <SendControls flow={flow} label={T.join} busy={T.joining} />
       </form>
-      {step === 'consent' ? (
-        <ConsentStep onAccept={() => void send()} onReject={() => setStep('rejected')} />
-      ) : null}
-      <p ref={status} className="friends-status" role="status" tabIndex={-1}>
-        {step === 'rejected' ? T.rejected : ''}
-      </p>
-      {failure ? (
-        <p className="friends-problem" role="alert">
-          {failure}
-        </p>
-      ) : null}
     </>
   );
 }

@@ -5,9 +5,8 @@ import { PageLoading } from '../../components/page-loading';
 import { TextPage } from '../../components/text-page';
 import { deviceIsFull, readGroups, startGroup } from '../../lib/friends/friends-data';
 import type { StoredGroup } from '../../../core/friends-schema';
-import { readConsent } from '../../lib/player-data/storage';
 import { useHydrated } from '../../lib/start-up/hydration';
-import { ConsentStep } from './consent-step';
+import { SendControls, useConsentedSend } from './consented-send';
 import { FRIENDS_STRINGS as T } from './friends-strings';
 import { InviteLink } from './invite-link';
 import { NameField } from './name-field';
@@ -58,8 +57,6 @@ function GroupList() {
   );
 }
 
-type Step = 'form' | 'consent' | 'sending' | 'rejected';
-
 function StartForm({ onStarted }: { onStarted: (group: StoredGroup) => void }) {
   const [groupName, setGroupName] = useState('');
   const [name, setName] = useState('');
@@ -67,25 +64,13 @@ function StartForm({ onStarted }: { onStarted: (group: StoredGroup) => void }) {
     groupName: null,
     name: null,
   });
-  const [step, setStep] = useState<Step>('form');
-  const [failure, setFailure] = useState<string | null>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (step === 'rejected') status.current?.focus();
-  }, [step]);
-
-  if (deviceIsFull()) return <p className="friends-note">{T.deviceFull}</p>;
-
-  const send = async () => {
-    setStep('sending');
-    setFailure(null);
+  const flow = useConsentedSend(async () => {
     const answer = await startGroup(groupName, name);
-    if (answer.ok) onStarted(answer.value);
-    else {
-      setFailure(answer.message ?? T.noServer);
-      setStep('form');
-    }
-  };
+    if (!answer.ok) return answer.message ?? T.noServer;
+    onStarted(answer.value);
+    return null;
+  });
+  if (deviceIsFull()) return <p className="friends-note">{T.deviceFull}</p>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checkedGroup = checkName(groupName, GROUP_NAME_MAX, T.groupName);
@@ -94,9 +79,7 @@ function StartForm({ onStarted }: { onStarted: (group: StoredGroup) => void }) {
       groupName: checkedGroup.ok ? null : checkedGroup.message,
       name: checkedName.ok ? null : checkedName.message,
     });
-    if (!checkedGroup.ok || !checkedName.ok) return;
-    if (readConsent() === 'accepted') void send();
-    else setStep('consent');
+    if (checkedGroup.ok && checkedName.ok) flow.submit();
   };
   return (
     <section aria-labelledby="start-title">
@@ -120,23 +103,8 @@ function StartForm({ onStarted }: { onStarted: (group: StoredGroup) => void }) {
           max={MEMBER_NAME_MAX}
           onChange={setName}
         />
-        {step === 'consent' ? null : (
-          <button type="submit" className="button primary" disabled={step === 'sending'}>
-            {step === 'sending' ? T.starting : T.start}
-          </button>
-        )}
+        <SendControls flow={flow} label={T.start} busy={T.starting} />
       </form>
-      {step === 'consent' ? (
-        <ConsentStep onAccept={() => void send()} onReject={() => setStep('rejected')} />
-      ) : null}
-      <p ref={status} className="friends-status" role="status" tabIndex={-1}>
-        {step === 'rejected' ? T.rejected : ''}
-      </p>
-      {failure ? (
-        <p className="friends-problem" role="alert">
-          {failure}
-        </p>
-      ) : null}
     </section>
   );
 }
