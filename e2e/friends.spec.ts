@@ -233,3 +233,55 @@ test('the whole flow by keyboard', async ({ browser }) => {
   await a.context.close();
   await b.context.close();
 });
+
+test('screenshots of /friends, an invite and a group at 390, 320 and 1280 px', async ({
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  const consent = {
+    name: 'linchpin_cookie_consent',
+    value: 'accepted',
+    url: info.project.use.baseURL ?? '',
+  };
+  for (const [width, height] of [
+    [390, 844],
+    [320, 568],
+    [1280, 800],
+  ] as const) {
+    const fits = async (page: Page) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    const context = await browser.newContext({ viewport: { width, height } });
+    await context.addCookies([consent]);
+    const page = await context.newPage();
+    // The narrowest screen shows the whole table: today's puzzle finished first.
+    if (width === 320) await winGame(page, today());
+    await page.goto('/friends');
+    const link = await startGroup(
+      page,
+      'A rather long group name, forty letters',
+      'Wolfeschlegelsteinh',
+    );
+    await expect(page.getByRole('img', { name: INVITE_QR })).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`invite-${width}.png`), fullPage: true });
+    await fits(page);
+    await page.getByRole('link', { name: 'Open the group' }).click();
+    await expect(todayRow(page, 'Wolfeschlegelsteinh')).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`group-${width}.png`), fullPage: true });
+    await fits(page);
+    // Every table's columns fit the screen: nothing to scroll sideways.
+    for (const frame of await page.locator('.friends-table-frame').all())
+      expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectNoViolations(page, `the group at ${width} px`);
+    const other = await browser.newContext({ viewport: { width, height } });
+    await other.addCookies([consent]);
+    const join = await other.newPage();
+    await join.goto(link);
+    await expect(join.getByRole('button', { name: 'Join this group' })).toBeVisible();
+    await join.screenshot({ path: info.outputPath(`join-${width}.png`), fullPage: true });
+    await fits(join);
+    await context.close();
+    await other.close();
+  }
+});

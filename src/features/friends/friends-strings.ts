@@ -60,7 +60,7 @@ export const FRIENDS_STRINGS = {
   yes: 'Yes',
   notYet: 'Not yet',
   you: '(you)',
-  starter: '(started the group)',
+  starter: '(starter)',
   hidden:
     'Finish today’s puzzle to see how the others played: until then this page shows only who has played.',
   won: (n: number) => `Won in ${tries(n)}`,
