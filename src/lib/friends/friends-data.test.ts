@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FriendResult } from '../../../core/friends';
+import { MAX_GROUPS_PER_DEVICE, type FriendResult } from '../../../core/friends';
 import type { GroupView, Joined } from '../../../core/friends-schema';
 import { saveConsent } from '../player-data/storage';
-import { joinGroup, loadGroup, readGroups, recordFriendResult, startGroup } from './friends-data';
+import {
+  deviceIsFull,
+  joinGroup,
+  loadGroup,
+  readGroups,
+  recordFriendResult,
+  startGroup,
+} from './friends-data';
 
 const id = (n: number) => `group${String(n).padStart(11, '0')}`;
 const member = (n: number) => `member${String(n).padStart(10, '0')}`;
@@ -106,5 +113,16 @@ describe('the device’s groups', () => {
       message: 'You are not in this group (any more).',
     });
     expect(readGroups()).toEqual([]);
+  });
+
+  it(`are at most ${MAX_GROUPS_PER_DEVICE} on a device`, async () => {
+    saveConsent('accepted');
+    for (let n = 1; n <= MAX_GROUPS_PER_DEVICE; n += 1) {
+      expect(deviceIsFull()).toBe(false);
+      fetchMock.mockResolvedValueOnce(json(201, joined(n)));
+      await joinGroup(joined(n).invite, 'Ann');
+    }
+    expect(readGroups()).toHaveLength(MAX_GROUPS_PER_DEVICE);
+    expect(deviceIsFull()).toBe(true);
   });
 });
