@@ -14,7 +14,6 @@ import { random, todayUtc } from '../clock';
 import { settled, settling, type Settled } from '../settled';
 import { readConsent } from './storage';
 import { sendWaitingResults } from '../crowd/crowd-gate';
-import { sendWaitingFriendResults } from '../friends/friends-gate';
 
 let player: Settled<PlayerStore> | null = null;
 
@@ -43,7 +42,7 @@ export function loadPlayer(): Promise<PlayerStore> {
             const store = m.loadStoredPlayer(todayUtc());
             // A result kept on an earlier visit (offline, or the server was down) goes now.
             sendWaitingResults();
-            sendWaitingFriendResults();
+            m.sendWaitingFriendResults();
             return store;
           })
           .catch((error: unknown) => {
