@@ -234,6 +234,23 @@ test('the whole flow by keyboard', async ({ browser }) => {
   await b.context.close();
 });
 
+test('a group’s page asks again when the player comes back to it', async ({ browser }) => {
+  const a = await device(browser);
+  await acceptCookies(a.page);
+  await a.page.goto('/friends');
+  const link = await startGroup(a.page, 'Returning', 'Ann');
+  const b = await device(browser);
+  await acceptCookies(b.page);
+  await joinBy(b.page, link, 'Ben');
+  await expect(todayRow(b.page, 'Ann')).toContainText('Not yet');
+  await winGame(a.page, today());
+  // B's page, left open, hears nothing until B comes back to it.
+  await b.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(todayRow(b.page, 'Ann')).toContainText('Yes');
+  await a.context.close();
+  await b.context.close();
+});
+
 test('screenshots of /friends, an invite and a group at 390, 320 and 1280 px', async ({
   browser,
 }, info) => {
