@@ -77,6 +77,7 @@ export default defineConfig({
       // Every test's browser posts from 127.0.0.1.
       RESULTS_PER_ADDRESS: '10000',
       RESULTS_PER_NETWORK: '10000',
+      GROUPS_RATE_LIMIT_MAX: '10000',
     },
   },
 });

@@ -20,6 +20,12 @@ export const ROUTES = {
   play: '/play',
   /** A player's games moving to another device, carried whole in the fragment (core/transfer.ts). */
   transfer: '/transfer',
+  /** "Play with friends": this device's groups, and starting one (core/friends.ts). */
+  friends: '/friends',
+  /** A group's invite, its code only in the fragment: `/friends/join#<code>`. */
+  friendsJoin: '/friends/join',
+  /** A group's page, its id in the fragment: `/friends/group#<id>`. */
+  friendsGroup: '/friends/group',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -65,6 +65,18 @@ export const STORED_ITEM_PURPOSES: Record<StoredItemKey, { purpose: string; life
       'Results for the crowd’s figures not sent yet (offline, or our server did not answer), sent on your next visit: the puzzle, the mode, won or lost, the tries, and which groups each try got right.',
     lifetime: 'Until it is sent, at most 30 days and 20 results',
   },
+  friendGroups: {
+    purpose:
+      'The groups of friends you are in on this device: each group’s name and invite code, and your member id and secret, which let only you post your results and change your name there.',
+  },
+  friendResult: {
+    purpose:
+      'Today’s result (won or lost, the tries and the grid of squares) until each of your groups has it, and so that a group you join today gets it too.',
+  },
+  friendViews: {
+    purpose:
+      'The last table seen of each of your groups, with its time, so the group’s page shows it offline.',
+  },
 };
 
 /** The privacy page's words for how long an item is kept. */

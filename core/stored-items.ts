@@ -16,9 +16,10 @@ export interface StoredItem {
   days: number;
   /**
    * How a stored value is checked when read (core/record-schemas.ts, a preference's parser, or
-   * 'crowd': core/crowd-schema.ts, loaded only with the code that sends results).
+   * 'crowd': core/crowd-schema.ts, loaded only with the code that sends results; 'friends':
+   * core/friends-schema.ts, loaded only with the groups of friends).
    */
-  schema: keyof typeof SCHEMAS | 'preference' | 'consent' | 'crowd';
+  schema: keyof typeof SCHEMAS | 'preference' | 'consent' | 'crowd' | 'friends';
   /** At most this many entries are kept (a list record). */
   maxEntries?: number;
 }
@@ -127,6 +128,26 @@ export const STORED_ITEMS = {
     days: 30,
     schema: 'crowd',
     maxEntries: 20,
+  },
+  friendGroups: {
+    name: 'friend_groups',
+    where: 'localStorage',
+    days: 365,
+    schema: 'friends',
+    maxEntries: 10,
+  },
+  friendResult: {
+    name: 'friend_result',
+    where: 'localStorage',
+    days: 3,
+    schema: 'friends',
+  },
+  friendViews: {
+    name: 'friend_views',
+    where: 'localStorage',
+    days: 30,
+    schema: 'friends',
+    maxEntries: 10,
   },
 } as const satisfies Record<string, StoredItem>;
 

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import type { Puzzle } from '../core/puzzle';
 import { boundsOf } from '../core/transfer-bounds';
 
@@ -192,4 +193,33 @@ export function archiveMonthLink(page: Page, puzzle: Pick<Puzzle, 'date'>) {
   return page
     .getByRole('navigation', { name: 'Months' })
     .getByRole('link', { name: new RegExp(`^${short} ${puzzle.date.slice(0, 4)},`) });
+}
+
+/** The QR code on screen, read from a screenshot by a QR decoding library. */
+export async function readQr(page: Page, label: string): Promise<string> {
+  const qr = page.getByRole('img', { name: label });
+  await expect(qr).toBeVisible();
+  const png = await qr.screenshot();
+  // The browser turns the PNG into pixels; jsQR reads them.
+  const pixels = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height);
+    // As base64: a large image's bytes as a plain array would take long to pass.
+    let binary = '';
+    for (let i = 0; i < data.data.length; i += 0x8000) {
+      binary += String.fromCharCode(...data.data.subarray(i, i + 0x8000));
+    }
+    return { width: data.width, height: data.height, rgba: btoa(binary) };
+  }, png.toString('base64'));
+  const rgba = new Uint8ClampedArray(Buffer.from(pixels.rgba, 'base64'));
+  const found = jsQR(rgba, pixels.width, pixels.height);
+  if (!found) throw new Error('No QR code found in the screenshot');
+  return found.data;
 }

@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import { crc32, fromBase64Url, toBase64Url } from '../core/bits';
 import { addDays, daysBetween } from '../core/dates';
 import { EMPTY_PLAYER, type PlayerData } from '../core/records';
@@ -14,6 +13,7 @@ import {
   loseGame,
   placeGroups,
   puzzleDated,
+  readQr,
   transferBounds,
   wrongGroupings,
   winGame,
@@ -35,34 +35,8 @@ async function device(browser: Browser, date: string, scale = 1) {
   return { context, page };
 }
 
-/** The QR code on screen, read from a screenshot by a QR decoding library. */
-async function readQrCode(page: Page): Promise<string> {
-  const qr = page.getByRole('img', { name: 'QR code of the link to your games' });
-  await expect(qr).toBeVisible();
-  const png = await qr.screenshot();
-  // The browser turns the PNG into pixels; jsQR reads them.
-  const pixels = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, image.width, image.height);
-    // As base64: a large image's bytes as a plain array would take long to pass.
-    let binary = '';
-    for (let i = 0; i < data.data.length; i += 0x8000) {
-      binary += String.fromCharCode(...data.data.subarray(i, i + 0x8000));
-    }
-    return { width: data.width, height: data.height, rgba: btoa(binary) };
-  }, png.toString('base64'));
-  const rgba = new Uint8ClampedArray(Buffer.from(pixels.rgba, 'base64'));
-  const found = jsQR(rgba, pixels.width, pixels.height);
-  if (!found) throw new Error('No QR code found in the screenshot');
-  return found.data;
-}
+/** The QR code of the link to one's games, read from a screenshot (readQr, e2e/support.ts). */
+const readQrCode = (page: Page) => readQr(page, 'QR code of the link to your games');
 
 const stat = (page: Page, label: string) =>
   page

@@ -17,6 +17,8 @@ import { fallbackPage, isPageRequest } from './fallback-page';
 import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { registerResultsRoutes } from './results-routes';
+import { registerFriendsRoutes } from './friends-routes';
+import { DEFAULT_GROUPS_RATE_LIMIT } from './config';
 import { readServerCatalogue, serverCatalogueDir } from './catalogue';
 import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
@@ -36,7 +38,7 @@ export type AppConfig = Pick<
   | 'logLevel'
   | 'csp'
 > &
-  Partial<Pick<Config, 'siteUrl' | 'hsts'>>;
+  Partial<Pick<Config, 'siteUrl' | 'hsts' | 'groupsRateLimit'>>;
 
 export interface AppOptions {
   db: Database;
@@ -235,6 +237,13 @@ export function createApp(options: AppOptions): FastifyInstance {
       queue,
       catalogue,
       now,
+      rateLimit: config.resultsRateLimit,
+    });
+    registerFriendsRoutes(api, {
+      db,
+      catalogue,
+      now,
+      groupsRateLimit: config.groupsRateLimit ?? DEFAULT_GROUPS_RATE_LIMIT,
       rateLimit: config.resultsRateLimit,
     });
     done();

@@ -23,6 +23,8 @@ export interface Config {
   resultsPerAddress: number;
   /** Results of one puzzle counted from one IPv6 /48 in all (IPv4 has no such bound). */
   resultsPerNetwork: number;
+  /** Groups of friends started and joined per client address per window (a limit of its own). */
+  groupsRateLimit: { max: number; windowMs: number };
   /**
    * Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never true: that trusts
    * every X-Forwarded-For, so any client could pick the address its rate limit is counted on.
@@ -53,6 +55,8 @@ export interface Config {
  */
 export const HSTS_SETTINGS = ['off', 'on', 'subdomains'] as const;
 export type HstsSetting = (typeof HSTS_SETTINGS)[number];
+/** Group starts and joins per client address: 20 an hour (GROUPS_RATE_LIMIT_MAX, _WINDOW). */
+export const DEFAULT_GROUPS_RATE_LIMIT = { max: 20, windowMs: 3_600_000 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -216,6 +220,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bad('RESULTS_PER_NETWORK', 'a whole number of results from 1 up');
   }
 
+  // Starting or joining a group of friends is rare: a family joins at once, a script cannot make
+  // thousands of groups from one address (server/friends-routes.ts).
+  const groupsMaxText = read(env, 'GROUPS_RATE_LIMIT_MAX') ?? String(DEFAULT_GROUPS_RATE_LIMIT.max);
+  const groupsMax = Number(groupsMaxText);
+  if (!/^\d+$/.test(groupsMaxText) || groupsMax < 1 || !Number.isSafeInteger(groupsMax))
+    bad('GROUPS_RATE_LIMIT_MAX', 'a whole number of group starts and joins from 1 up');
+  const groupsWindowMs = parseDuration(read(env, 'GROUPS_RATE_LIMIT_WINDOW') ?? '1 hour');
+  if (groupsWindowMs === null)
+    bad('GROUPS_RATE_LIMIT_WINDOW', 'a duration such as "1 hour", "30 minutes" or 3600000');
+
   const trustProxyText = read(env, 'TRUST_PROXY') ?? 'false';
   const trustProxy = parseTrustProxy(trustProxyText);
   if (trustProxyText.toLowerCase() === 'true') {
@@ -275,6 +289,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
     resultsPerAddress,
     resultsPerNetwork,
+    groupsRateLimit: {
+      max: groupsMax,
+      windowMs: groupsWindowMs ?? DEFAULT_GROUPS_RATE_LIMIT.windowMs,
+    },
     trustProxy: trustProxy ?? false,
     siteUrl,
     distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),

@@ -6,6 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { BackupError, NotEmptyError, backupText, restoreBackup, writeBackupTo } from './db/backup';
 import { INBOX_KINDS, forgetSender, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
 import { resultTallies, resultsNotCounted } from './db/results-store';
+import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
 
 /**
  * The owner's tool reaches the embedded database through these while the server holds the data
@@ -33,6 +34,11 @@ const params = z.object({
 const query = z.object({ unhandled: z.enum(['true', 'false', '1', '0']).optional() });
 const restoreQuery = z.object({ replace: z.enum(['true', 'false']).optional() });
 const forgetBody = z.object({ email: z.string().trim().min(1).max(320) });
+const forgetMemberBody = z.object({
+  group: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+});
+const groupParams = z.object({ id: z.string().min(1).max(64) });
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -104,6 +110,20 @@ export function ownerRoutes(
     const body = forgetBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Give the email address to forget.' });
     return forgetSender(db, body.data.email);
+  });
+
+  // Groups of friends (cli/owner/friend-groups.ts).
+  app.get('/groups', () => listGroups(db));
+  app.post('/groups/:id/delete', async (request, reply) => {
+    const p = groupParams.safeParse(request.params);
+    if (!p.success || !(await deleteGroup(db, p.data.id))) return notFound(reply);
+    return { deleted: p.data.id };
+  });
+  app.post('/forget-member', async (request, reply) => {
+    const body = forgetMemberBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Give the group and the name.' });
+    if (!(await forgetMember(db, body.data.group, body.data.name))) return notFound(reply);
+    return { forgotten: body.data.name };
   });
 
   app.get('/:kind', async (request, reply) => {

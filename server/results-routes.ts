@@ -57,10 +57,12 @@ function onceASecond() {
   };
 }
 
-async function requireJson(request: FastifyRequest, reply: FastifyReply) {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== 'application/json')
-    return reply.code(415).send({ error: 'Please send the result as JSON.' });
+/** A hook answering 415 before the body is read when it is not JSON (results and friends alike). */
+export function requireJson(message: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (type !== 'application/json') return reply.code(415).send({ error: message });
+  };
 }
 
 /** Each puzzle's figures, computed at most once per period; a failed computation is not kept. */
@@ -90,7 +92,7 @@ export function registerResultsRoutes(app: FastifyInstance, options: ResultsOpti
 
   app.post('/api/results', {
     bodyLimit: RESULT_BODY_LIMIT,
-    onRequest: [rateLimit, requireJson],
+    onRequest: [rateLimit, requireJson('Please send the result as JSON.')],
     handler: async (request, reply) => {
       const checked = checkCrowdPost(request.body, catalogue.summaries, utcDate(now()));
       // An unknown puzzle is a 404 the browser keeps its result for; a malformed one a 400 it drops.

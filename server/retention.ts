@@ -1,17 +1,21 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { type Queryable } from './db/database';
 import { deleteHandledOlderThan } from './db/inbox-store';
+import { deleteIdleGroups } from './db/friends-store';
+import { utcDate } from '../core/dates';
+import { GROUP_IDLE_DAYS } from '../core/friends';
 
 /**
  * The privacy page's promise, kept by the server: messages and submissions the owner has handled
  * are deleted KEEP_HANDLED_DAYS days after they arrived. At start, then every hour; on PostgreSQL
- * every process does it, and a second DELETE finds nothing. Unhandled ones are kept.
+ * every process does it, and a second DELETE finds nothing. Unhandled ones are kept. In the same
+ * sweep, groups of friends no one has played in for GROUP_IDLE_DAYS days are deleted.
  */
 export const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export function startRetentionSweep(
   db: Queryable,
-  options: { days: number; log: FastifyBaseLogger; everyMs?: number },
+  options: { days: number; log: FastifyBaseLogger; everyMs?: number; now?: () => number },
 ): { stop: () => void; swept: () => Promise<void> } {
   let last: Promise<void> = Promise.resolve();
   const sweep = () => {
@@ -25,6 +29,17 @@ export function startRetentionSweep(
       },
       (error: unknown) => options.log.warn({ err: error }, 'could not delete old handled messages'),
     );
+    const groups = deleteIdleGroups(db, utcDate(options.now?.() ?? Date.now())).then(
+      (count) => {
+        if (count > 0)
+          options.log.info(
+            { deleted: count },
+            `deleted groups of friends no one played in for ${GROUP_IDLE_DAYS} days`,
+          );
+      },
+      (error: unknown) => options.log.warn({ err: error }, 'could not delete idle groups'),
+    );
+    last = Promise.all([last, groups]).then(() => undefined);
   };
   sweep();
   const timer = setInterval(sweep, options.everyMs ?? RETENTION_SWEEP_EVERY_MS);

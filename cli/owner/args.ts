@@ -13,6 +13,9 @@ export type OwnerCommand =
   | { name: 'restore'; file: string; replace: boolean }
   | { name: 'move-to-postgres'; replace: boolean }
   | { name: 'forget'; email: string }
+  | { name: 'groups'; json: boolean }
+  | { name: 'group-delete'; id: string }
+  | { name: 'forget-member'; groupId: string; member: string }
   | { name: 'help' };
 
 export interface OwnerOptions {
@@ -51,6 +54,9 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
   move-to-postgres [--replace]           copy the embedded database (stopped server) into
                                          DATABASE_URL's, then count and check the copy
   forget <email>                         delete every message and submission sent from <email>
+  forget --group <group-id> <name>       delete a group member named <name>, with their results
+  groups [--json]                        list the groups of friends (members, results, last played)
+  group-delete <group-id>                delete a group of friends, its members and their results
 
 Options:
   --data-dir <dir>      the embedded database folder (default: DATA_DIR, else ./data)
@@ -82,6 +88,7 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
         force: { type: 'boolean', default: false },
         replace: { type: 'boolean', default: false },
         date: { type: 'string' },
+        group: { type: 'string' },
         'data-dir': { type: 'string' },
         'puzzles-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -149,6 +156,27 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
   if (first === 'move-to-postgres') {
     extra([second, third, ...rest]);
     return { command: { name: 'move-to-postgres', replace: values.replace }, ...common };
+  }
+
+  if (first === 'groups') {
+    extra([second, third, ...rest]);
+    return { command: { name: 'groups', json: values.json }, ...common };
+  }
+
+  if (first === 'group-delete') {
+    extra([third, ...rest]);
+    if (second === undefined) throw new UsageError('Which group? Give its id, from `groups`.');
+    return { command: { name: 'group-delete', id: second }, ...common };
+  }
+
+  if (first === 'forget' && values.group !== undefined) {
+    extra([third, ...rest]);
+    const member = second?.trim();
+    if (!member) throw new UsageError('Which member? e.g. forget --group <group-id> "Their name"');
+    return {
+      command: { name: 'forget-member', groupId: values.group, member },
+      ...common,
+    };
   }
 
   if (first === 'forget') {

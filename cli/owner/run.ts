@@ -25,6 +25,7 @@ import { type OwnerSource } from './source';
 import { type Database } from '../../server/db/database';
 import { backupCommand, forgetCommand, moveCommand, restoreCommand } from './keeping';
 import { formatPuzzleStats, puzzleStats } from './puzzle-stats';
+import { forgetMemberCommand, groupDeleteCommand, groupsCommand } from './friend-groups';
 
 /** Everything a command touches, passed in so tests can use a test database and a fixed clock. */
 export interface OwnerContext {
@@ -182,5 +183,13 @@ export async function runOwnerCommand(
       return moveCommand(context, context.databases, command.replace);
     case 'forget':
       return withSource(context, (source) => forgetCommand(context, source, command.email));
+    case 'groups':
+      return withSource(context, (source) => groupsCommand(context, source, command.json));
+    case 'group-delete':
+      return withSource(context, (source) => groupDeleteCommand(context, source, command.id));
+    case 'forget-member':
+      return withSource(context, (source) =>
+        forgetMemberCommand(context, source, command.groupId, command.member),
+      );
   }
 }

@@ -5,6 +5,7 @@ import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { CROWD_MODES } from '../../core/crowd';
 import {
+  backupSummarySchema,
   BackupError,
   NotEmptyError,
   backupText,
@@ -14,6 +15,13 @@ import {
   type TableCounts,
 } from '../../server/db/backup';
 import { type Database } from '../../server/db/database';
+import {
+  deleteGroup,
+  forgetMember,
+  groupSummarySchema,
+  listGroups,
+  type GroupSummary,
+} from '../../server/db/friends-store';
 import { DataDirBusyError } from '../../server/db/data-dir-lock';
 import {
   forgetSender,
@@ -48,6 +56,12 @@ export interface OwnerSource {
   restore(file: string, options: { replace: boolean }): Promise<BackupSummary>;
   /** Deletes every message and submission sent from `email`. */
   forget(email: string): Promise<InboxCounts>;
+  /** The groups of friends (server/db/friends-store.ts). */
+  groups(): Promise<GroupSummary[]>;
+  /** Deletes a group with its members and results; false when there is none. */
+  deleteGroup(id: string): Promise<boolean>;
+  /** Deletes a group's member (by name, whatever its case) with their results; false when none. */
+  forgetMember(groupId: string, name: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -72,6 +86,9 @@ export function databaseSource(db: Database, description: string): OwnerSource {
     },
     restore: (file, options) => restoreBackup(db, backupText(createReadStream(file)), options),
     forget: (email) => forgetSender(db, email),
+    groups: () => listGroups(db),
+    deleteGroup: (id) => deleteGroup(db, id),
+    forgetMember: (groupId, name) => forgetMember(db, groupId, name),
     close: () => db.close(),
   };
 }
@@ -85,19 +102,8 @@ const puzzleTallySchema = z.object({
   count: z.number().int(),
 });
 
-const countsSchema = z.object({
-  contact_messages: z.number().int(),
-  puzzle_submissions: z.number().int(),
-  puzzle_results: z.number().int(),
-});
-const summarySchema = z.object({
-  counts: countsSchema,
-  sha256: z.object({
-    contact_messages: z.string(),
-    puzzle_submissions: z.string(),
-    puzzle_results: z.string(),
-  }),
-});
+const summarySchema = backupSummarySchema;
+const countsSchema = backupSummarySchema.shape.counts;
 const refusalSchema = z.object({ error: z.string(), counts: countsSchema.optional() });
 
 /** Through the running server's loopback-only owner endpoints. */
@@ -176,6 +182,19 @@ export function serverSource(access: OwnerAccess): OwnerSource {
       return z
         .object({ messages: z.number().int(), submissions: z.number().int() })
         .parse(await response.json());
+    },
+    groups: async () => z.array(groupSummarySchema).parse(await call('GET', '/groups')),
+    deleteGroup: async (id) =>
+      (await call('POST', `/groups/${encodeURIComponent(id)}/delete`)) !== null,
+    forgetMember: async (groupId, name) => {
+      const response = await send('POST', '/forget-member', {
+        type: 'application/json',
+        data: JSON.stringify({ group: groupId, name }),
+      });
+      if (response.status === 404) return false;
+      if (!response.ok)
+        throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
+      return true;
     },
     close: async () => {},
   };

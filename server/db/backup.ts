@@ -37,8 +37,18 @@ export const BACKUP_TABLES: readonly BackedUpTable[] = [
   { name: 'contact_messages', key: ['id'], identity: 'id' },
   { name: 'puzzle_submissions', key: ['id'], identity: 'id' },
   { name: 'puzzle_results', key: ['puzzle_id', 'result_key'], identity: null },
+  // Groups of friends (migration 006), in the order their foreign keys need on restore.
+  { name: 'friend_groups', key: ['id'], identity: null },
+  { name: 'friend_members', key: ['id'], identity: null },
+  { name: 'friend_results', key: ['member_id', 'day'], identity: null },
 ];
-export type TableName = 'contact_messages' | 'puzzle_submissions' | 'puzzle_results';
+export type TableName =
+  | 'contact_messages'
+  | 'puzzle_submissions'
+  | 'puzzle_results'
+  | 'friend_groups'
+  | 'friend_members'
+  | 'friend_results';
 export type TableCounts = Record<TableName, number>;
 
 const TABLE_NAMES = BACKUP_TABLES.map((table) => table.name) as [TableName, ...TableName[]];
@@ -55,17 +65,34 @@ const rowSchema = z.object({
   table: z.enum(TABLE_NAMES),
   row: z.record(z.string(), z.unknown()),
 });
+/** A table added after a backup was made is absent from its end line: none of its rows. */
 const countsSchema = z.object(
-  Object.fromEntries(TABLE_NAMES.map((name) => [name, z.number().int().nonnegative()])) as Record<
-    TableName,
-    z.ZodNumber
-  >,
+  Object.fromEntries(
+    TABLE_NAMES.map((name) => [name, z.number().int().nonnegative().default(0)]),
+  ) as Record<TableName, z.ZodDefault<z.ZodNumber>>,
 );
 const endSchema = z.object({
   end: z.literal(true),
   counts: countsSchema,
-  sha256: z.record(z.enum(TABLE_NAMES), z.string()),
+  sha256: z.partialRecord(z.enum(TABLE_NAMES), z.string()),
 });
+/** What the server's owner endpoints answer a restore with (cli/owner/source.ts reads it). */
+export const backupSummarySchema = z.object({
+  counts: z.object(
+    Object.fromEntries(TABLE_NAMES.map((name) => [name, z.number().int()])) as Record<
+      TableName,
+      z.ZodNumber
+    >,
+  ),
+  sha256: z.object(
+    Object.fromEntries(TABLE_NAMES.map((name) => [name, z.string()])) as Record<
+      TableName,
+      z.ZodString
+    >,
+  ),
+});
+/** The SHA-256 of no rows at all. */
+const NO_ROWS_SHA256 = createHash('sha256').digest('hex');
 
 export class BackupError extends Error {
   constructor(message: string) {
@@ -81,7 +108,14 @@ export interface BackupSummary {
 }
 
 function zeroCounts(): TableCounts {
-  return { contact_messages: 0, puzzle_submissions: 0, puzzle_results: 0 };
+  return {
+    contact_messages: 0,
+    puzzle_submissions: 0,
+    puzzle_results: 0,
+    friend_groups: 0,
+    friend_members: 0,
+    friend_results: 0,
+  };
 }
 
 /** Counts and hashes rows, table by table, in the order they are read. */
@@ -290,7 +324,8 @@ export async function readBackup(
   if (end === null) throw new BackupError('The backup is cut off: it has no end line.');
   const summary = tally.summary();
   for (const name of TABLE_NAMES) {
-    if (summary.counts[name] !== end.counts[name] || summary.sha256[name] !== end.sha256[name])
+    const sha256 = end.sha256[name] ?? NO_ROWS_SHA256;
+    if (summary.counts[name] !== end.counts[name] || summary.sha256[name] !== sha256)
       throw new BackupError(`The backup's ${name} rows do not match its own count and checksum.`);
   }
   return summary;

@@ -63,6 +63,9 @@ export const LAYOUT_ROUTES: readonly PageRoute[] = [
   page(ROUTES.twodle, '../features/twodle/twodle-page.tsx', 'TwodlePage'),
   page(ROUTES.stats, '../features/stats/stats-page.tsx', 'StatsPage'),
   page(ROUTES.transfer, '../features/transfer/transfer-page.tsx', 'TransferPage'),
+  page(ROUTES.friends, '../features/friends/friends-page.tsx', 'FriendsPage'),
+  page(ROUTES.friendsJoin, '../features/friends/friends-join-page.tsx', 'JoinGroupPage'),
+  page(ROUTES.friendsGroup, '../features/friends/friends-group-page.tsx', 'GroupPage'),
   page(ROUTES.ad, '../features/ad/ad-page.tsx', 'AdPage'),
 ];
 

@@ -17,6 +17,8 @@ import { seededRandom, seedOf } from '../../../core/game/random';
 import { keepGameStateSoon } from '../../lib/player-data/kept-games';
 import { countResult } from '../../lib/crowd/crowd-gate';
 import { crowdResultOf } from '../../../core/crowd';
+import { friendResultOf } from '../../../core/friends';
+import { shareWithFriends } from '../../lib/friends/friends-gate';
 import { saveGame } from '../../lib/player-data/player-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePreferences } from '../../lib/preferences/preferences';
@@ -122,6 +124,8 @@ function Board({ puzzle, pageMode, isDaily, today, kept, sharedLink }: GameBoard
     if (sharedLink) return;
     // Only with consent, and never holding up the game (docs/product-decisions.md).
     countResult(crowdResultOf(state));
+    // Today's puzzle goes to the player's groups of friends (docs/decisions.md "Groups of friends").
+    if (isDaily && pageMode === 'play') shareWithFriends(friendResultOf(state, today));
     void saveGame(
       {
         puzzleId: puzzle.id,

@@ -8,6 +8,7 @@ import { adsConfigured, readSiteConfig } from '../../lib/site-config';
 import { STRINGS } from '../../strings';
 import { SolutionPanel } from './solution-panel';
 import { CrowdPanel } from './crowd-panel';
+import { FriendsLink } from '../../components/friends-link';
 import { gameHref } from '../../../core/routes';
 
 /**
@@ -68,6 +69,8 @@ export function GameEnd({
         <Link href="/archive" className="button">
           {BOARD_STRINGS.archive}
         </Link>
+        {/* A catalogue puzzle's end, where a group would see the result (not a made puzzle's). */}
+        {crowd && !solutionOnly ? <FriendsLink /> : null}
       </div>
       {/* Only once the player's own game has ended (not a solution revealed from the archive). */}
       {crowd && !solutionOnly ? (

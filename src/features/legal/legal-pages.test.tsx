@@ -49,6 +49,15 @@ describe('PrivacyPage', () => {
     expect(text).toContain('If you do not accept, or reject later, nothing is sent');
     expect(text).toContain('linchpin_crowd_id');
   });
+
+  it('says what a group of friends stores and for how long', () => {
+    render(<PrivacyPage />);
+    expect(screen.getByRole('heading', { name: /Groups of friends/ })).toBeInTheDocument();
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('the group’s name, the names its members chose');
+    expect(text).toContain('A group no one has played in for 90 days is deleted');
+    expect(text).toContain('linchpin_friend_groups');
+  });
 });
 
 describe('TermsPage', () => {

@@ -117,6 +117,22 @@ export function PrivacyPage() {
         ask our server for the crowd’s figures either: the panel is not shown.
       </p>
 
+      <h2>Groups of friends: only the groups you start or join</h2>
+      <p>
+        If you start or join a group under “Play with friends”, our server keeps the group’s name,
+        the names its members chose, and each member’s result of each day’s puzzle: the day, the
+        puzzle, whether it was solved, the tries and the grid of coloured squares (never a word of
+        the puzzle). It keeps no internet address, no cookie and no email with them. Only the
+        group’s members see them, and only once they have played that day’s puzzle themselves.
+        Joining is your choice to share your daily results with that group; it is separate from the
+        anonymous crowd figures above. This device keeps which groups you are in, and the secret
+        that lets only you post your results and change your name there.
+      </p>
+      <p>
+        When you leave a group or its starter removes you, your name and results there are deleted
+        at once. A group no one has played in for 90 days is deleted with everything in it.
+      </p>
+
       <h2>What our server keeps from the forms</h2>
       <p>
         The <Link href={ROUTES.contact}>contact form</Link> stores your name, your email address,

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
 import { MoveGamesLink } from '../../components/move-games-link';
+import { FriendsLink } from '../../components/friends-link';
 import { boardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 import { usePreferences } from '../../lib/preferences/preferences';
@@ -101,6 +102,9 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
       </fieldset>
       <p className="setting">
         <MoveGamesLink className="link-button" />
+      </p>
+      <p className="setting">
+        <FriendsLink className="link-button" />
       </p>
     </Modal>
   );

@@ -9,6 +9,7 @@ import { CookieSettingsButton } from '../../components/cookie-settings-button';
 import { StatTiles } from '../../components/stat-tiles';
 import { TriesBars } from '../../components/tries-bars';
 import { MoveGamesLink } from '../../components/move-games-link';
+import { FriendsLink } from '../../components/friends-link';
 import './stats.css';
 
 /**
@@ -46,6 +47,7 @@ function StoredStats() {
       <GuessDistribution view={view} />
       <p className="stats-move">
         <MoveGamesLink />
+        <FriendsLink />
       </p>
     </>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ROUTES } from '../../../core/routes';
 import {
@@ -21,6 +21,7 @@ import {
   type InProgress,
 } from '../../../core/transfer-merge';
 import { PageLoading } from '../../components/page-loading';
+import { ShareableLink } from '../../components/shareable-link';
 import { TextPage } from '../../components/text-page';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { useConsent } from '../../lib/player-data/consent-state';
@@ -29,24 +30,11 @@ import { useToday } from '../../lib/page-context';
 import { usePlayer } from '../../lib/player-data/player-context';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { storePreferences } from '../../lib/preferences/stored-preferences';
-import { canUseShareSheet, shareWithSheet } from '../../lib/share-sheet';
 import { siteAddress } from '../../lib/site-address';
 import { readConsent, saveConsent } from '../../lib/player-data/storage';
-import { useCopy } from '../../lib/use-copy';
 import { useFragment } from '../../lib/use-fragment';
 import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
 import './transfer.css';
-
-/**
- * The QR code's library comes only with the sending view (docs/decisions.md). If its code cannot
- * be loaded, the page says the QR code is not there; the link and the backup file still work.
- */
-const TransferQr = lazy(() =>
-  import('./transfer-qr').then(
-    (m) => ({ default: m.TransferQr }),
-    () => ({ default: () => <p className="transfer-note">{T.qrUnavailable}</p> }),
-  ),
-);
 
 /** The bounds of what a link may hold, from the catalogue (null when it cannot be loaded). */
 const boundsByDay = new Map<string, Promise<TransferBounds | null>>();
@@ -165,60 +153,18 @@ function Send({ bounds }: { bounds: TransferBounds }) {
           {T.linkFailed}
         </p>
       ) : (
-        <LinkToGames url={siteAddress() + transferPath(code)} summary={T.carries(summary)} />
+        <ShareableLink
+          url={siteAddress() + transferPath(code)}
+          id="transfer-link"
+          qrLabel={T.qrLabel}
+          linkLabel={T.linkLabel}
+          shareText={T.shareText}
+          caption={T.carries(summary)}
+          qrTooLong={T.qrTooLong}
+          qrUnavailable={T.qrUnavailable}
+        />
       )}
       <Backup code={code} today={today} bounds={bounds} onRead={onRead} />
-    </>
-  );
-}
-
-/** The link as a QR code (when it fits one) and as text, Copy and the share sheet. */
-function LinkToGames({ url, summary }: { url: string; summary: string }) {
-  const { state, copy, box } = useCopy<HTMLInputElement>();
-  return (
-    <>
-      <figure className="transfer-qr-frame">
-        <Suspense fallback={<div className="transfer-qr" />}>
-          <TransferQr
-            text={url}
-            label={T.qrLabel}
-            tooLong={<p className="transfer-note transfer-qr-note">{T.qrTooLong}</p>}
-          />
-        </Suspense>
-        <figcaption>{summary}</figcaption>
-      </figure>
-      <label className="transfer-label" htmlFor="transfer-link">
-        {T.linkLabel}
-      </label>
-      <input
-        id="transfer-link"
-        ref={box}
-        className="transfer-link"
-        readOnly
-        value={url}
-        onFocus={(event) => event.target.select()}
-      />
-      <div className="transfer-actions">
-        <button type="button" className="button primary" onClick={() => void copy(url)}>
-          {state === 'copied' ? T.copied : T.copy}
-        </button>
-        {canUseShareSheet() ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              void shareWithSheet({ text: T.shareText, url }).then((result) => {
-                if (result === 'failed') void copy(url);
-              });
-            }}
-          >
-            {T.share}
-          </button>
-        ) : null}
-      </div>
-      <p className="transfer-status" role="status">
-        {state === 'manual' ? T.copyManual : ''}
-      </p>
     </>
   );
 }

@@ -15,10 +15,6 @@ export const TRANSFER_STRINGS = {
     'Scan this QR code with the camera of your other phone, or open the link there in any browser. Your games travel in the link itself: no account, and our server never sees them.',
   qrLabel: 'QR code of the link to your games',
   linkLabel: 'Link to your games',
-  copy: 'Copy link',
-  copied: 'Copied',
-  copyManual: 'Select the link and copy it.',
-  share: 'Share',
   shareText: 'My Linchpin games',
   carries: (s: GamesSummary) => `This link carries ${summaryText(s)}.`,
   qrTooLong:

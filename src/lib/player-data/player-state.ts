@@ -43,6 +43,7 @@ export function loadPlayer(): Promise<PlayerStore> {
             const store = m.loadStoredPlayer(todayUtc());
             // A result kept on an earlier visit (offline, or the server was down) goes now.
             sendWaitingResults();
+            m.sendWaitingFriendResults();
             return store;
           })
           .catch((error: unknown) => {

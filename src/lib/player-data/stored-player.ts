@@ -7,6 +7,13 @@ import type { PlayerData, PlayerStore } from '../../../core/records';
 import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from './storage';
 
 /**
+ * A result for the groups of friends kept from an earlier visit goes with the stored data's
+ * loading: like it, only with consent, so its door (src/lib/friends/friends-gate.ts) stays out of
+ * the first load's code.
+ */
+export { sendWaitingFriendResults } from '../friends/friends-gate';
+
+/**
  * The player's data kept in cookies and localStorage (only with consent, see storage.ts). Loaded
  * lazily: a first visit without consent never fetches it.
  */

@@ -3,18 +3,21 @@ import { encode } from 'uqr';
 
 /**
  * The link as a QR code, drawn by uqr (UnJS: small, no dependencies, typed, and it gives the
- * modules as data, so the code is plain SVG that React draws). Loaded only on /transfer's sending
- * view, in a chunk of its own. Low error correction, raised when the version has room for more:
- * a long link keeps the fewest modules, so each is as large as the screen allows. A link longer
- * than a QR code holds (2,953 bytes) shows `tooLong` instead.
+ * modules as data, so the code is plain SVG that React draws). Loaded lazily, in a chunk of its
+ * own, by the pages that show a link to scan: /transfer's sending view and a group's invite. Low
+ * error correction, raised when the version has room for more: a long link keeps the fewest
+ * modules, so each is as large as the screen allows. A link longer than a QR code holds (2,953
+ * bytes) shows `tooLong` instead.
  */
-export function TransferQr({
+export function QrCode({
   text,
   label,
+  className,
   tooLong,
 }: {
   text: string;
   label: string;
+  className: string;
   tooLong: ReactNode;
 }) {
   const drawn = useMemo(() => {
@@ -37,7 +40,7 @@ export function TransferQr({
   const { size, path } = drawn;
   return (
     <svg
-      className="transfer-qr"
+      className={className}
       viewBox={`0 0 ${size} ${size}`}
       role="img"
       aria-label={label}

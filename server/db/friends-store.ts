@@ -1,0 +1,531 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { addDays, daysBetween } from '../../core/dates';
+import {
+  EMPTY_TALLY,
+  GROUP_IDLE_DAYS,
+  ID_LENGTH,
+  MAX_MEMBERS,
+  nextStreak,
+  streakOn,
+  takesResultOf,
+  tokenMember,
+  weekStart,
+  type FriendResult,
+  type StoredStreak,
+  type Tally,
+} from '../../core/friends';
+import type { GroupView, InvitePreview, Joined, ResultOutcome } from '../../core/friends-schema';
+import { type Database, type Queryable } from './database';
+
+/**
+ * "Play with friends" (server/db/migrations/007-friend-groups.sql): groups, their members and
+ * their daily results. Every query is parameterised, the same on both databases. An invite code
+ * and a member's secret are kept only as SHA-256 hashes: the database alone lets no one join a
+ * group or act as a member.
+ */
+
+/** 16 random bytes: 128 bits, 22 base64url characters (core/friends.ts SECRET_LENGTH). */
+const newSecret = () => randomBytes(16).toString('base64url');
+/** 12 random bytes: 16 base64url characters (core/friends.ts ID_LENGTH). */
+const newId = () => randomBytes((ID_LENGTH * 3) / 4).toString('base64url');
+export const secretHash = (secret: string): string =>
+  createHash('sha256').update(secret).digest('base64url');
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The member a token names, when its secret is theirs: its id; else null. */
+function tokenSecret(token: string): { memberId: string; secret: string } | null {
+  const memberId = tokenMember(token);
+  return memberId === null ? null : { memberId, secret: token.slice(memberId.length + 1) };
+}
+
+/** Thrown inside a transaction to roll it back with an answer for the player. */
+class Refusal extends Error {
+  constructor(readonly outcome: 'no such group' | 'full' | 'name taken') {
+    super(outcome);
+  }
+}
+
+/** PostgreSQL's unique_violation: a name already in the group. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+interface NewMember {
+  groupId: string;
+  name: string;
+  starter: boolean;
+  today: string;
+}
+
+async function addMember(tx: Queryable, member: NewMember): Promise<{ id: string; token: string }> {
+  const id = newId();
+  const secret = newSecret();
+  try {
+    await tx.query(
+      `INSERT INTO friend_members (id, group_id, name, secret_hash, starter, joined_on)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, member.groupId, member.name, secretHash(secret), member.starter, member.today],
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Refusal('name taken');
+    throw error;
+  }
+  return { id, token: `${id}.${secret}` };
+}
+
+export type JoinOutcome = Joined | 'no such group' | 'full' | 'name taken';
+
+async function refusedOr(work: () => Promise<Joined>): Promise<JoinOutcome> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome;
+    throw error;
+  }
+}
+
+/** Starts a group with its starter as its first member; today's result goes in if given. */
+export async function startGroup(
+  db: Database,
+  input: { groupName: string; name: string; today: string; result?: FriendResult | undefined },
+): Promise<Joined> {
+  const invite = newSecret();
+  const groupId = newId();
+  const joined = await db.transaction(async (tx) => {
+    await tx.query(
+      'INSERT INTO friend_groups (id, invite_hash, name, last_played_on) VALUES ($1, $2, $3, $4)',
+      [groupId, secretHash(invite), input.groupName, input.today],
+    );
+    const member = await addMember(tx, {
+      groupId,
+      name: input.name,
+      starter: true,
+      today: input.today,
+    });
+    return { group: { id: groupId, name: input.groupName }, member, invite };
+  });
+  if (input.result) await addResults(db, [joined.member.token], input.result, input.today);
+  return joined;
+}
+
+const groupRow = z.object({ id: z.string(), name: z.string() });
+
+/** Who is in the group an invite opens; null for a code that opens none. */
+export async function invitePreview(db: Queryable, invite: string): Promise<InvitePreview | null> {
+  const rows = await db.query(
+    `SELECT g.name, m.name AS member FROM friend_groups g
+       LEFT JOIN friend_members m ON m.group_id = g.id
+      WHERE g.invite_hash = $1 ORDER BY m.joined_at, m.id`,
+    [secretHash(invite)],
+  );
+  const first = rows[0];
+  if (!first) return null;
+  const members = rows.flatMap((row) => {
+    const member = z.string().nullable().parse(row.member);
+    return member === null ? [] : [member];
+  });
+  return { name: z.string().parse(first.name), members, full: members.length >= MAX_MEMBERS };
+}
+
+/** Joins the group an invite opens: refused when it opens none, is full, or has that name. */
+export async function joinGroup(
+  db: Database,
+  input: { invite: string; name: string; today: string; result?: FriendResult | undefined },
+): Promise<JoinOutcome> {
+  const outcome = await refusedOr(() =>
+    db.transaction(async (tx) => {
+      // The group's row, locked: two joins at once cannot both take the 50th place.
+      const groups = await tx.query(
+        'SELECT id, name FROM friend_groups WHERE invite_hash = $1 FOR UPDATE',
+        [secretHash(input.invite)],
+      );
+      if (!groups[0]) throw new Refusal('no such group');
+      const group = groupRow.parse(groups[0]);
+      const counted = await tx.query(
+        'SELECT count(*)::integer AS n FROM friend_members WHERE group_id = $1',
+        [group.id],
+      );
+      if (z.object({ n: z.number() }).parse(counted[0]).n >= MAX_MEMBERS) throw new Refusal('full');
+      const member = await addMember(tx, {
+        groupId: group.id,
+        name: input.name,
+        starter: false,
+        today: input.today,
+      });
+      return { group, member, invite: input.invite };
+    }),
+  );
+  if (typeof outcome !== 'string' && input.result)
+    await addResults(db, [outcome.member.token], input.result, input.today);
+  return outcome;
+}
+
+const memberAuthRow = z.object({
+  id: z.string(),
+  group_id: z.string(),
+  secret_hash: z.string(),
+  joined_on: z.string(),
+  starter: z.boolean(),
+});
+type MemberAuth = z.infer<typeof memberAuthRow>;
+
+/** The members these tokens prove, by id (a token whose secret is wrong proves no one). */
+async function membersOf(
+  db: Queryable,
+  tokens: readonly string[],
+): Promise<Map<string, MemberAuth>> {
+  const claimed = tokens.flatMap((token) => {
+    const parts = tokenSecret(token);
+    return parts ? [parts] : [];
+  });
+  if (claimed.length === 0) return new Map();
+  const rows = await db.query(
+    `SELECT id, group_id, secret_hash, joined_on::text AS joined_on, starter
+       FROM friend_members WHERE id = ANY($1::text[])`,
+    [claimed.map((claim) => claim.memberId)],
+  );
+  const byId = new Map(rows.map((row) => memberAuthRow.parse(row)).map((row) => [row.id, row]));
+  const proven = new Map<string, MemberAuth>();
+  for (const claim of claimed) {
+    const member = byId.get(claim.memberId);
+    if (member && sameHash(member.secret_hash, secretHash(claim.secret)))
+      proven.set(member.id, member);
+  }
+  return proven;
+}
+
+/** The member a token proves, when they are in `groupId`; else null. */
+export async function memberOf(
+  db: Queryable,
+  groupId: string,
+  token: string,
+): Promise<MemberAuth | null> {
+  const [member] = (await membersOf(db, [token])).values();
+  return member && member.group_id === groupId ? member : null;
+}
+
+const streakRow = z.object({
+  id: z.string(),
+  streak: z.number().int(),
+  streak_before: z.number().int(),
+  streak_day: z.string().nullable(),
+});
+
+/**
+ * A finished daily result, for the group of each member a token proves, keyed by group id. Stored
+ * once a member a day (sent again: "already added"); a day before the member joined, or more
+ * than RESULT_LATE_DAYS ago: "too late". Each member's tally and streak follow in the same
+ * transaction, and each group's last day played.
+ */
+export async function addResults(
+  db: Database,
+  tokens: readonly string[],
+  result: FriendResult,
+  today: string,
+): Promise<Record<string, ResultOutcome>> {
+  const members = [...(await membersOf(db, tokens)).values()];
+  const outcomes: Record<string, ResultOutcome> = {};
+  const taking = members.filter((member) => {
+    const takes = takesResultOf(result.day, today, member.joined_on);
+    outcomes[member.group_id] = takes ? 'already added' : 'too late';
+    return takes;
+  });
+  if (taking.length > 0) {
+    await db.transaction(async (tx) => {
+      const ids = taking.map((member) => member.id).sort();
+      // Locked in one order, so two transactions never wait for each other's rows.
+      const locked = await tx.query(
+        `SELECT id, streak, streak_before, streak_day::text AS streak_day FROM friend_members
+          WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
+        [ids],
+      );
+      const inserted = await tx.query(
+        `INSERT INTO friend_results (member_id, group_id, day, puzzle_id, won, tries, grid)
+         SELECT m.id, m.group_id, $2::date, $3, $4, $5, $6
+           FROM friend_members m WHERE m.id = ANY($1::text[])
+         ON CONFLICT (member_id, day) DO NOTHING
+         RETURNING member_id`,
+        [ids, result.day, result.puzzleId, result.won, result.tries, result.grid],
+      );
+      const added = new Set(inserted.map((row) => z.string().parse(row.member_id)));
+      const next = locked
+        .map((row) => streakRow.parse(row))
+        .filter((row) => added.has(row.id))
+        .map((row) => ({
+          id: row.id,
+          ...nextStreak(
+            { streak: row.streak, before: row.streak_before, day: row.streak_day },
+            result.day,
+            result.won,
+          ),
+        }));
+      if (next.length > 0) {
+        await tx.query(
+          `UPDATE friend_members m
+              SET played = m.played + 1,
+                  wins = m.wins + $2::integer,
+                  won_tries = m.won_tries + $3::integer,
+                  streak = u.streak, streak_before = u.before, streak_day = u.day::date
+             FROM unnest($1::text[], $4::integer[], $5::integer[], $6::text[]) AS u(id, streak, before, day)
+            WHERE m.id = u.id`,
+          [
+            next.map((row) => row.id),
+            result.won ? 1 : 0,
+            result.won ? result.tries : 0,
+            next.map((row) => row.streak),
+            next.map((row) => row.before),
+            next.map((row) => row.day),
+          ],
+        );
+        const groups = [
+          ...new Set(taking.filter((m) => added.has(m.id)).map((m) => m.group_id)),
+        ].sort();
+        await tx.query(
+          `UPDATE friend_groups SET last_played_on = $2::date
+            WHERE id = ANY($1::text[]) AND last_played_on < $2::date`,
+          [groups, result.day],
+        );
+      }
+      for (const member of taking) if (added.has(member.id)) outcomes[member.group_id] = 'added';
+    });
+  }
+  return outcomes;
+}
+
+const memberRow = z.object({
+  group_name: z.string(),
+  id: z.string(),
+  name: z.string(),
+  secret_hash: z.string(),
+  starter: z.boolean(),
+  played: z.number().int(),
+  wins: z.number().int(),
+  won_tries: z.number().int(),
+  streak: z.number().int(),
+  streak_before: z.number().int(),
+  streak_day: z.string().nullable(),
+});
+
+const resultRow = z.object({
+  member_id: z.string(),
+  day: z.string(),
+  won: z.boolean(),
+  tries: z.number().int(),
+  grid: z.string(),
+});
+
+const add = (tally: Tally, won: boolean, tries: number, sign = 1): Tally => ({
+  played: tally.played + sign,
+  wins: tally.wins + (won ? sign : 0),
+  wonTries: tally.wonTries + (won ? sign * tries : 0),
+});
+
+/**
+ * A group's page data as the member a token proves sees it (null for anyone else): today's
+ * results only once that member has finished today's puzzle, and until then the week's and all
+ * time's tables and streaks as they stood before today (no spoilers).
+ */
+export async function groupView(
+  db: Queryable,
+  groupId: string,
+  token: string,
+  today: string,
+): Promise<GroupView | null> {
+  const claim = tokenSecret(token);
+  if (!claim) return null;
+  const rows = (
+    await db.query(
+      `SELECT g.name AS group_name, m.id, m.name, m.secret_hash, m.starter, m.played, m.wins,
+              m.won_tries, m.streak, m.streak_before, m.streak_day::text AS streak_day
+         FROM friend_groups g JOIN friend_members m ON m.group_id = g.id
+        WHERE g.id = $1 ORDER BY m.joined_at, m.id`,
+      [groupId],
+    )
+  ).map((row) => memberRow.parse(row));
+  const you = rows.find((row) => row.id === claim.memberId);
+  if (!you || !sameHash(you.secret_hash, secretHash(claim.secret))) return null;
+  const monday = weekStart(today);
+  const results = (
+    await db.query(
+      `SELECT member_id, day::text AS day, won, tries, grid FROM friend_results
+        WHERE group_id = $1 AND day >= $2::date AND day <= $3::date`,
+      [groupId, monday, today],
+    )
+  ).map((row) => resultRow.parse(row));
+  const revealed = results.some((row) => row.member_id === you.id && row.day === today);
+  return {
+    group: { id: groupId, name: you.group_name },
+    you: you.id,
+    today,
+    revealed,
+    members: rows.map((member) => {
+      const own = results.filter((row) => row.member_id === member.id);
+      const todays = own.find((row) => row.day === today) ?? null;
+      let week = EMPTY_TALLY;
+      for (const row of own)
+        if (revealed || row.day !== today) week = add(week, row.won, row.tries);
+      let allTime: Tally = { played: member.played, wins: member.wins, wonTries: member.won_tries };
+      if (todays && !revealed) allTime = add(allTime, todays.won, todays.tries, -1);
+      const stored: StoredStreak = {
+        streak: member.streak,
+        before: member.streak_before,
+        day: member.streak_day,
+      };
+      return {
+        id: member.id,
+        name: member.name,
+        starter: member.starter,
+        playedToday: todays !== null,
+        today:
+          todays && revealed ? { won: todays.won, tries: todays.tries, grid: todays.grid } : null,
+        week,
+        allTime,
+        streak: streakOn(stored, today, !revealed),
+      };
+    }),
+  };
+}
+
+export type MemberChange = 'done' | 'not a member' | 'not allowed' | 'name taken';
+
+/** A member's new name, by themselves. */
+export async function renameMember(
+  db: Queryable,
+  input: { groupId: string; memberId: string; token: string; name: string },
+): Promise<MemberChange> {
+  const actor = await memberOf(db, input.groupId, input.token);
+  if (!actor) return 'not a member';
+  if (actor.id !== input.memberId) return 'not allowed';
+  try {
+    await db.query('UPDATE friend_members SET name = $2 WHERE id = $1', [actor.id, input.name]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'name taken';
+    throw error;
+  }
+  return 'done';
+}
+
+/**
+ * A member leaves (by themselves) or is removed (by the group's starter), with their results. A
+ * starter who leaves passes the part to the longest-standing member; the last one to leave
+ * deletes the group.
+ */
+export async function removeMember(
+  db: Database,
+  input: { groupId: string; memberId: string; token: string },
+): Promise<'left' | 'removed' | 'not a member' | 'not allowed'> {
+  const actor = await memberOf(db, input.groupId, input.token);
+  if (!actor) return 'not a member';
+  const self = actor.id === input.memberId;
+  if (!self && !actor.starter) return 'not allowed';
+  const gone = await db.transaction((tx) =>
+    deleteMember(tx, input.groupId, 'id = $2', input.memberId),
+  );
+  if (!gone) return 'not a member';
+  return self ? 'left' : 'removed';
+}
+
+/**
+ * Deletes a group's member (found by `where` on $2) with their results, in one transaction: a
+ * starter passes the part to the longest-standing member, and the last member takes the group.
+ */
+async function deleteMember(
+  tx: Queryable,
+  groupId: string,
+  where: string,
+  value: string,
+): Promise<boolean> {
+  await tx.query('SELECT id FROM friend_groups WHERE id = $1 FOR UPDATE', [groupId]);
+  const gone = await tx.query(
+    `DELETE FROM friend_members WHERE group_id = $1 AND ${where} RETURNING starter`,
+    [groupId, value],
+  );
+  if (!gone[0]) return false;
+  const left = await tx.query(
+    'SELECT id FROM friend_members WHERE group_id = $1 ORDER BY joined_at, id LIMIT 1',
+    [groupId],
+  );
+  if (!left[0]) await tx.query('DELETE FROM friend_groups WHERE id = $1', [groupId]);
+  else if (z.object({ starter: z.boolean() }).parse(gone[0]).starter)
+    await tx.query('UPDATE friend_members SET starter = true WHERE id = $1', [
+      z.string().parse(left[0].id),
+    ]);
+  return true;
+}
+
+/** Deletes the groups no one has played in for GROUP_IDLE_DAYS days (their members and results go too). */
+export async function deleteIdleGroups(db: Queryable, today: string): Promise<number> {
+  const rows = await db.query(
+    'DELETE FROM friend_groups WHERE last_played_on < $1::date RETURNING id',
+    [addDays(today, -GROUP_IDLE_DAYS)],
+  );
+  return rows.length;
+}
+
+/** A group as the owner's tool lists it (no names of members, no secret). */
+export interface GroupSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastPlayedOn: string;
+  members: number;
+  results: number;
+}
+
+export const groupSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastPlayedOn: z.string(),
+  members: z.number().int(),
+  results: z.number().int(),
+});
+
+const summaryRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.date(),
+  last_played_on: z.string(),
+  members: z.number().int(),
+  results: z.number().int(),
+});
+
+export async function listGroups(db: Queryable): Promise<GroupSummary[]> {
+  const rows = await db.query(
+    `SELECT g.id, g.name, g.created_at, g.last_played_on::text AS last_played_on,
+            (SELECT count(*)::integer FROM friend_members m WHERE m.group_id = g.id) AS members,
+            (SELECT count(*)::integer FROM friend_results r WHERE r.group_id = g.id) AS results
+       FROM friend_groups g ORDER BY g.created_at, g.id`,
+  );
+  return rows.map((row) => {
+    const parsed = summaryRow.parse(row);
+    return {
+      id: parsed.id,
+      name: parsed.name,
+      createdAt: parsed.created_at.toISOString(),
+      lastPlayedOn: parsed.last_played_on,
+      members: parsed.members,
+      results: parsed.results,
+    };
+  });
+}
+
+/** The owner deletes a group with its members and results; false when there is none. */
+export async function deleteGroup(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM friend_groups WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+/** The owner forgets a member (by group and name) with their results; false when there is none. */
+export async function forgetMember(db: Database, groupId: string, name: string): Promise<boolean> {
+  return db.transaction((tx) => deleteMember(tx, groupId, 'lower(name) = lower($2)', name));
+}
+
+/** Days since a group was last played in (for the owner's list). */
+export const idleDays = (summary: GroupSummary, today: string): number =>
+  daysBetween(summary.lastPlayedOn, today);
