@@ -1,7 +1,7 @@
-import { DEFAULT_KEEP_HANDLED_DAYS } from '../core/form-retention';
+import { DEFAULT_KEEP_HANDLED_DAYS, DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +39,8 @@ export interface Config {
   drainMs: number;
   /** Handled messages and submissions are deleted this many days after they arrived (KEEP_HANDLED_DAYS). */
   keepHandledDays: number;
+  /** Where `npm run owner -- backup-daily` writes (BACKUP_DIR, default <DATA_DIR>/backups). */
+  backupDir: string;
 }
 
 export class ConfigError extends Error {
@@ -235,15 +237,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const keepText = read(env, 'KEEP_HANDLED_DAYS') ?? String(DEFAULT_KEEP_HANDLED_DAYS);
   const keepHandledDays = Number(keepText);
-  if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > 36_500)
-    bad('KEEP_HANDLED_DAYS', 'a whole number of days from 1 up');
+  if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > DELETE_ANY_AFTER_DAYS)
+    bad(
+      'KEEP_HANDLED_DAYS',
+      `a whole number of days from 1 to ${DELETE_ANY_AFTER_DAYS} (the privacy page promises 12 months, backups included)`,
+    );
 
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? 'data');
   return {
     port,
     host,
-    dataDir: resolve(cwd, read(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
     databaseUrl,
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
@@ -260,5 +266,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     drainMs: drainMs ?? 5000,
     keepHandledDays,
+    backupDir: resolve(cwd, read(env, 'BACKUP_DIR') ?? join(dataDir, 'backups')),
   };
 }
