@@ -8,7 +8,9 @@ import {
   BackupError,
   NotEmptyError,
   backupText,
+  countsSchema,
   restoreBackup,
+  summarySchema,
   writeBackupTo,
   type BackupSummary,
   type TableCounts,
@@ -85,19 +87,6 @@ const puzzleTallySchema = z.object({
   count: z.number().int(),
 });
 
-const countsSchema = z.object({
-  contact_messages: z.number().int(),
-  puzzle_submissions: z.number().int(),
-  puzzle_results: z.number().int(),
-});
-const summarySchema = z.object({
-  counts: countsSchema,
-  sha256: z.object({
-    contact_messages: z.string(),
-    puzzle_submissions: z.string(),
-    puzzle_results: z.string(),
-  }),
-});
 const refusalSchema = z.object({ error: z.string(), counts: countsSchema.optional() });
 
 /** Through the running server's loopback-only owner endpoints. */

@@ -6,48 +6,83 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { z } from 'zod';
 import { type Database, type Queryable } from './database';
 import { appliedMigrations, migrate } from './migrate';
+import { forgetServerSecret } from './server-secret';
 
 /**
- * A backup: everything the site stores that matters (contact messages, puzzle submissions, the
- * crowd's results), as gzip-compressed JSON lines, the same on both databases, so a backup of the
- * embedded database restores into PostgreSQL and back. The rate limit's counts are left out (they
- * last a minute). Idempotency keys go with their rows, so a retry after a move is still answered
- * as the first time.
+ * A backup: every table the database has (BACKUP_TABLES; server/db/backup.test.ts fails when a
+ * migration adds one that is not listed): contact messages, puzzle submissions, the crowd's results
+ * and the tally of those not counted, and the database's own state: its secret (server_secret,
+ * which keys the opaque ids and the address keys, so a restored database answers a retry with the
+ * same id and goes on counting each address's results), the rate limit's salt and counts. As
+ * gzip-compressed JSON lines, the same on both databases, so a backup of the embedded database
+ * restores into PostgreSQL and back. Idempotency keys go with their rows.
  *
- *   {"format":"linchpin-backup","version":1,"createdAt":…,"migrations":[…]}
+ *   {"format":"linchpin-backup","version":2,"createdAt":…,"migrations":[…]}
  *   {"table":"contact_messages","row":{…}}            one line per row, as row_to_json writes it
  *   …
  *   {"end":true,"counts":{…},"sha256":{…}}           so a cut-off file is never taken for whole
  *
- * Taken in one read-only REPEATABLE READ transaction: one snapshot of every table, while the server
- * goes on storing posts (on PGlite, whose one connection the transaction holds, posts wait for it).
+ * A version 1 backup (before the database's state was in it) holds the first three tables only;
+ * its end line names them, and a restore leaves the other tables as they are.
+ *
+ * Taken in one read-only REPEATABLE READ transaction on PostgreSQL: one snapshot of every table,
+ * while the server goes on storing posts. On PGlite, a page at a time (below, writeBackup).
  */
 export const BACKUP_FORMAT = 'linchpin-backup';
-const BACKUP_VERSION = 1;
+const BACKUP_VERSION = 2;
 
 interface BackedUpTable {
-  name: string;
+  name: TableName;
   /** The primary key, in the order rows are read and written. */
   key: readonly string[];
   /** Its identity column, set past the highest restored id. */
   identity: string | null;
+  /**
+   * records: what the site stores; a restore refuses a database that holds any, unless replace.
+   * state: the database's own (made by its migrations, or kept for a minute): always replaced by
+   * the backup's.
+   */
+  role: 'records' | 'state';
 }
 
-export const BACKUP_TABLES: readonly BackedUpTable[] = [
-  { name: 'contact_messages', key: ['id'], identity: 'id' },
-  { name: 'puzzle_submissions', key: ['id'], identity: 'id' },
-  { name: 'puzzle_results', key: ['puzzle_id', 'result_key'], identity: null },
-];
-export type TableName = 'contact_messages' | 'puzzle_submissions' | 'puzzle_results';
+export const TABLE_NAMES = [
+  'contact_messages',
+  'puzzle_submissions',
+  'puzzle_results',
+  'puzzle_results_not_counted',
+  'server_secret',
+  'rate_limit_salt',
+  'rate_limit_counters',
+] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
 export type TableCounts = Record<TableName, number>;
 
-const TABLE_NAMES = BACKUP_TABLES.map((table) => table.name) as [TableName, ...TableName[]];
+/** Every table of the database but schema_migrations (the header's `migrations`). */
+export const BACKUP_TABLES: readonly BackedUpTable[] = [
+  { name: 'contact_messages', key: ['id'], identity: 'id', role: 'records' },
+  { name: 'puzzle_submissions', key: ['id'], identity: 'id', role: 'records' },
+  { name: 'puzzle_results', key: ['puzzle_id', 'result_key'], identity: null, role: 'records' },
+  { name: 'puzzle_results_not_counted', key: ['puzzle_id'], identity: null, role: 'records' },
+  { name: 'server_secret', key: ['only_row'], identity: null, role: 'state' },
+  { name: 'rate_limit_salt', key: ['salt'], identity: null, role: 'state' },
+  { name: 'rate_limit_counters', key: ['key'], identity: null, role: 'state' },
+];
+/** The tables of a version 1 backup. */
+const VERSION_1_TABLES: readonly TableName[] = [
+  'contact_messages',
+  'puzzle_submissions',
+  'puzzle_results',
+];
+const RECORD_TABLES = BACKUP_TABLES.filter((table) => table.role === 'records').map(
+  (table) => table.name,
+);
+
 /** Rows read (and written) at a time. */
 const PAGE = 1000;
 
 const headerSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   createdAt: z.string(),
   migrations: z.array(z.string()),
 });
@@ -55,7 +90,7 @@ const rowSchema = z.object({
   table: z.enum(TABLE_NAMES),
   row: z.record(z.string(), z.unknown()),
 });
-const countsSchema = z.object(
+export const countsSchema = z.object(
   Object.fromEntries(TABLE_NAMES.map((name) => [name, z.number().int().nonnegative()])) as Record<
     TableName,
     z.ZodNumber
@@ -63,8 +98,8 @@ const countsSchema = z.object(
 );
 const endSchema = z.object({
   end: z.literal(true),
-  counts: countsSchema,
-  sha256: z.record(z.enum(TABLE_NAMES), z.string()),
+  counts: z.partialRecord(z.enum(TABLE_NAMES), z.number().int().nonnegative()),
+  sha256: z.partialRecord(z.enum(TABLE_NAMES), z.string()),
 });
 
 export class BackupError extends Error {
@@ -74,14 +109,24 @@ export class BackupError extends Error {
   }
 }
 
-/** What a backup (or a database) holds: rows per table, and a SHA-256 of each table's rows. */
+/**
+ * What a backup (or a database) holds: rows per table, and a SHA-256 of each table's rows; the
+ * tables it holds (every one, but for a version 1 backup).
+ */
 export interface BackupSummary {
   counts: TableCounts;
   sha256: Record<TableName, string>;
+  tables: TableName[];
 }
 
+export const summarySchema = z.object({
+  counts: countsSchema,
+  sha256: z.record(z.enum(TABLE_NAMES), z.string()),
+  tables: z.array(z.enum(TABLE_NAMES)),
+});
+
 function zeroCounts(): TableCounts {
-  return { contact_messages: 0, puzzle_submissions: 0, puzzle_results: 0 };
+  return Object.fromEntries(TABLE_NAMES.map((name) => [name, 0])) as TableCounts;
 }
 
 /** Counts and hashes rows, table by table, in the order they are read. */
@@ -94,11 +139,11 @@ class Tally {
     this.counts[table] += 1;
     this.hashes.get(table)?.update(`${rowJson}\n`);
   }
-  summary(): BackupSummary {
+  summary(tables: readonly TableName[]): BackupSummary {
     const sha256 = Object.fromEntries(
       TABLE_NAMES.map((name) => [name, this.hashes.get(name)?.copy().digest('hex') ?? '']),
     ) as Record<TableName, string>;
-    return { counts: { ...this.counts }, sha256 };
+    return { counts: { ...this.counts }, sha256, tables: [...tables] };
   }
 }
 
@@ -145,23 +190,18 @@ export async function writeBackup(
   const migrations = await appliedMigrations(db);
   const read = async (tx: Queryable): Promise<BackupSummary> => {
     const tally = new Tally();
+    const createdAt = now().toISOString();
     await write(
-      JSON.stringify({
-        format: BACKUP_FORMAT,
-        version: BACKUP_VERSION,
-        createdAt: now().toISOString(),
-        migrations,
-      }),
+      JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, migrations }),
     );
     for (const table of BACKUP_TABLES) {
-      const name = table.name as TableName;
       await eachRow(tx, table, async (json) => {
-        tally.add(name, json);
-        await write(`${rowPrefix(name)}${json}}`);
+        tally.add(table.name, json);
+        await write(`${rowPrefix(table.name)}${json}}`);
       });
     }
-    const summary = tally.summary();
-    await write(JSON.stringify({ end: true, ...summary }));
+    const summary = tally.summary(TABLE_NAMES);
+    await write(JSON.stringify({ end: true, counts: summary.counts, sha256: summary.sha256 }));
     return summary;
   };
   if (db.kind === 'postgres') {
@@ -182,6 +222,15 @@ export async function summarise(db: Database): Promise<BackupSummary> {
   return writeBackup(db, () => {});
 }
 
+/** The tables of the database's current schema (to check every one is backed up). */
+export async function schemaTables(db: Queryable): Promise<string[]> {
+  const rows = await db.query(
+    `SELECT table_name::text AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  return rows.map((row) => z.object({ name: z.string() }).parse(row).name);
+}
+
 /** Rows in each backed-up table. */
 export async function countRows(db: Queryable): Promise<TableCounts> {
   const counts = zeroCounts();
@@ -192,8 +241,9 @@ export async function countRows(db: Queryable): Promise<TableCounts> {
   return counts;
 }
 
+/** No records (the database's own state, its secret and the rate limit's, does not count). */
 export const isEmpty = (counts: TableCounts): boolean =>
-  Object.values(counts).every((count) => count === 0);
+  RECORD_TABLES.every((name) => counts[name] === 0);
 
 export class NotEmptyError extends BackupError {
   constructor(readonly counts: TableCounts) {
@@ -233,18 +283,27 @@ async function* linesOf(input: Readable): AsyncGenerator<{ text: string; value: 
   }
 }
 
+/** What a backup's first line says: the migrations its database had, its tables, when it was made. */
+export interface BackupHeader {
+  migrations: string[];
+  tables: readonly TableName[];
+  createdAt: string;
+}
+
+const tablesOf = (version: number): readonly TableName[] =>
+  version === 1 ? VERSION_1_TABLES : TABLE_NAMES;
+
 /**
  * Reads a whole backup, calling `onRows` with each table's rows a page at a time; checks its
- * header, its end line and that counts and hashes agree. Returns the header's migrations and
- * the summary.
+ * header, its end line and that counts and hashes agree. Returns the summary.
  */
 export async function readBackup(
   input: Readable,
   onRows: (table: TableName, rows: string[]) => Promise<void> = async () => {},
-  onHeader: (migrations: string[]) => Promise<void> = async () => {},
+  onHeader: (header: BackupHeader) => Promise<void> = async () => {},
 ): Promise<BackupSummary> {
   const tally = new Tally();
-  let header = false;
+  let header: z.infer<typeof headerSchema> | null = null;
   let end: z.infer<typeof endSchema> | null = null;
   const batch: { table: TableName | null; rows: string[] } = { table: null, rows: [] };
   const flush = async () => {
@@ -253,11 +312,15 @@ export async function readBackup(
   };
   try {
     for await (const { text, value: line } of linesOf(input)) {
-      if (!header) {
+      if (header === null) {
         const parsed = headerSchema.safeParse(line);
         if (!parsed.success) throw new BackupError('This is not a Linchpin backup.');
-        header = true;
-        await onHeader(parsed.data.migrations);
+        header = parsed.data;
+        await onHeader({
+          migrations: header.migrations,
+          tables: tablesOf(header.version),
+          createdAt: header.createdAt,
+        });
         continue;
       }
       if (end !== null) throw new BackupError('The backup goes on after its end line.');
@@ -286,20 +349,75 @@ export async function readBackup(
       `The backup could not be read (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
-  if (!header) throw new BackupError('The backup is empty.');
+  if (header === null) throw new BackupError('The backup is empty.');
   if (end === null) throw new BackupError('The backup is cut off: it has no end line.');
-  const summary = tally.summary();
+  const tables = tablesOf(header.version);
+  const summary = tally.summary(tables);
   for (const name of TABLE_NAMES) {
-    if (summary.counts[name] !== end.counts[name] || summary.sha256[name] !== end.sha256[name])
+    const listed = tables.includes(name);
+    if (
+      (listed && (end.counts[name] === undefined || end.sha256[name] === undefined)) ||
+      (!listed && summary.counts[name] > 0) ||
+      (listed &&
+        (summary.counts[name] !== end.counts[name] || summary.sha256[name] !== end.sha256[name]))
+    )
       throw new BackupError(`The backup's ${name} rows do not match its own count and checksum.`);
   }
   return summary;
+}
+
+/** Refuses a backup made by a newer Linchpin (its database had migrations this one lacks). */
+function checkMigrations(known: ReadonlySet<string>, migrations: string[]): void {
+  const unknown = migrations.filter((name) => !known.has(name));
+  if (unknown.length > 0)
+    throw new BackupError(
+      `The backup was made by a newer Linchpin (its database has ${unknown.join(', ')}): update this one first.`,
+    );
+}
+
+/**
+ * Before rows go in: refuses a database holding records (NotEmptyError) unless `replace`, which
+ * deletes them; deletes the database's own state that the backup replaces (its secret, the rate
+ * limit's salt and counts: a new database has its own).
+ */
+async function makeRoom(
+  tx: Queryable,
+  tables: readonly TableName[],
+  options: { replace: boolean },
+): Promise<void> {
+  const counts = await countRows(tx);
+  if (!isEmpty(counts)) {
+    if (!options.replace) throw new NotEmptyError(counts);
+    await tx.exec(`TRUNCATE ${RECORD_TABLES.join(', ')}`);
+  }
+  const state = BACKUP_TABLES.filter(
+    (table) => table.role === 'state' && tables.includes(table.name),
+  );
+  for (const table of state) await tx.exec(`DELETE FROM ${table.name}`);
+}
+
+const insertRows = (table: TableName, conflict = '') =>
+  `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
+   SELECT * FROM json_populate_recordset(NULL::${table}, $1::json) ${conflict}`;
+
+/** Identity columns continue after the highest id, restored or stored meanwhile. */
+async function continueIdentities(tx: Queryable, atLeast: Partial<Record<TableName, number>> = {}) {
+  for (const table of BACKUP_TABLES) {
+    if (table.identity === null) continue;
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'),
+              GREATEST(COALESCE((SELECT max(${table.identity}) FROM ${table.name}), 0), $1::integer) + 1,
+              false)`,
+      [atLeast[table.name] ?? 0],
+    );
+  }
 }
 
 /**
  * Restores a backup into `db` in one transaction: nothing is changed unless the whole file is
  * read and checked. Refuses (NotEmptyError) when the database holds anything, unless `replace`,
  * which first deletes what it holds. Identity columns continue after the highest restored id.
+ * The database's secret becomes the backup's, so opaque ids and address counts are as they were.
  */
 export async function restoreBackup(
   db: Database,
@@ -308,41 +426,21 @@ export async function restoreBackup(
 ): Promise<BackupSummary> {
   await migrate(db);
   const known = new Set(await appliedMigrations(db));
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.exec("SET LOCAL TimeZone = 'UTC'");
-    const counts = await countRows(tx);
-    if (!isEmpty(counts)) {
-      if (!options.replace) throw new NotEmptyError(counts);
-      await tx.exec(`TRUNCATE ${TABLE_NAMES.join(', ')}`);
-    }
     const summary = await readBackup(
       input,
       async (table, rows) => {
-        await tx.query(
-          `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
-           SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`,
-          [`[${rows.join(',')}]`],
-        );
+        await tx.query(insertRows(table), [`[${rows.join(',')}]`]);
       },
-      (migrations) => {
-        const unknown = migrations.filter((name) => !known.has(name));
-        if (unknown.length === 0) return Promise.resolve();
-        return Promise.reject(
-          new BackupError(
-            `The backup was made by a newer Linchpin (its database has ${unknown.join(', ')}): update this one first.`,
-          ),
-        );
+      async (header) => {
+        checkMigrations(known, header.migrations);
+        await makeRoom(tx, header.tables, options);
       },
     );
-    for (const table of BACKUP_TABLES) {
-      if (table.identity === null) continue;
-      await tx.query(
-        `SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'),
-                COALESCE((SELECT max(${table.identity}) FROM ${table.name}), 0) + 1, false)`,
-      );
-    }
+    await continueIdentities(tx);
     const stored = await countRows(tx);
-    for (const name of TABLE_NAMES) {
+    for (const name of summary.tables) {
       if (stored[name] !== summary.counts[name])
         throw new BackupError(
           `${name}: ${stored[name]} rows stored of the backup's ${summary.counts[name]}.`,
@@ -350,6 +448,8 @@ export async function restoreBackup(
     }
     return summary;
   });
+  forgetServerSecret(db);
+  return summary;
 }
 
 /** Resolves once `stream` takes more writes, or has closed (then the next write fails). */
