@@ -1,7 +1,8 @@
 import { DEFAULT_KEEP_HANDLED_DAYS, DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { backupDirOf } from './db/backup-files';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -266,6 +267,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     drainMs: drainMs ?? 5000,
     keepHandledDays,
-    backupDir: resolve(cwd, read(env, 'BACKUP_DIR') ?? join(dataDir, 'backups')),
+    backupDir: backupDirOf(env, dataDir, cwd),
   };
 }

@@ -10,6 +10,8 @@ export type OwnerCommand =
   | { name: 'import'; id: number; date: string | null; force: boolean }
   | { name: 'puzzle-stats'; json: boolean }
   | { name: 'backup'; file: string }
+  | { name: 'backup-daily'; folder: string | null }
+  | { name: 'check-backup'; file: string }
   | { name: 'restore'; file: string; replace: boolean }
   | { name: 'move-to-postgres'; replace: boolean }
   | { name: 'forget'; email: string }
@@ -44,8 +46,13 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
                                          rate in each mode, average tries, category found last
                                          most often) and each label the solve rate disagrees with
   backup <file>                          write a backup of everything stored (messages,
-                                         submissions, the crowd's results) to <file>, gzip,
-                                         while the server runs
+                                         submissions, the crowd's results, the database's
+                                         secret) to <file>, gzip, while the server runs
+  backup-daily [<folder>]                write <folder>/linchpin-YYYY-MM-DD.backup.gz (today, UTC;
+                                         replacing today's) and delete that folder's backups of
+                                         30 days ago and older (default folder: BACKUP_DIR)
+  check-backup <file>                    restore a backup into a scratch database and check it
+                                         reads back the same, table by table
   restore <file> [--replace]             restore a backup into an empty database; --replace
                                          first deletes everything the database holds
   move-to-postgres [--replace]           copy the embedded database (stopped server) into
@@ -144,6 +151,18 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
     return first === 'backup'
       ? { command: { name: 'backup', file: second }, ...common }
       : { command: { name: 'restore', file: second, replace: values.replace }, ...common };
+  }
+
+  if (first === 'backup-daily') {
+    extra([third, ...rest]);
+    return { command: { name: 'backup-daily', folder: second ?? null }, ...common };
+  }
+
+  if (first === 'check-backup') {
+    extra([third, ...rest]);
+    if (second === undefined)
+      throw new UsageError('Which file? e.g. check-backup linchpin-2026-12-01.backup.gz');
+    return { command: { name: 'check-backup', file: second }, ...common };
   }
 
   if (first === 'move-to-postgres') {

@@ -95,6 +95,7 @@ describe.each(ENGINES)('backup and restore on the %s database', (name, makeDatab
         Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
       databases: () => Promise.reject(new Error('not in these tests')),
       puzzlesDir: folder,
+      backupDir: join(folder, 'backups'),
       cwd: folder,
       now: Date.now,
       random: Math.random,
