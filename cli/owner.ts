@@ -15,6 +15,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backupDirOf } from '../server/db/backup-files';
+import { loadEnvFiles } from '../server/env-files';
 import { UsageError, USAGE, parseOwnerArgs } from './owner/args';
 import { runOwnerCommand } from './owner/run';
 import { SourceError, openMoveDatabases, openOwnerSource } from './owner/source';
@@ -63,6 +64,8 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   }
 }
 
+// The server's settings, from the same `.env` files beside the app as the server reads.
+loadEnvFiles();
 const code = await main(process.argv.slice(2), process.env);
 // Exit explicitly (a database handle must not keep the tool running), once the output is written.
 await new Promise<void>((done) => process.stdout.write('', () => done()));

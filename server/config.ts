@@ -1,11 +1,9 @@
 import { DEFAULT_KEEP_HANDLED_DAYS, DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { APP_ROOT } from './env-files';
 import { backupDirOf } from './db/backup-files';
-import { fileURLToPath } from 'node:url';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Everything the server reads from the environment, checked at start. */
 export interface Config {
@@ -257,7 +255,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     resultsPerAddress,
     trustProxy: trustProxy ?? false,
     siteUrl,
-    distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),
+    distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(APP_ROOT, 'dist')),
     logLevel: level ?? 'info',
     csp: {
       // The browser's own definitions: the CSP allows what the built site will load.
