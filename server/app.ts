@@ -205,17 +205,26 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
 
   void app.register((api, _options, done) => {
-    // 200 only when this process can serve the site: built, its database answering, not stopping.
+    // 200 while this process can serve the site: built and not stopping. Pages, assets and
+    // puzzle files need no database, so a database that does not answer is reported in the body
+    // and not by the status: a load balancer keeps the process for everything but the forms.
     api.get('/api/health', async (_request, reply) => {
       const reachable = await isReachable(db);
       const built = indexHtml !== null;
       const draining = isDraining();
-      const ok = reachable && built && !draining;
+      const ok = built && !draining;
       return reply.code(ok ? 200 : 503).send({
         status: ok ? 'ok' : draining ? 'stopping' : 'error',
         database: reachable ? 'reachable' : 'unreachable',
         site: built ? 'built' : 'not built',
       });
+    });
+    // Whether the forms and the crowd's results can be stored just now: the database's readiness.
+    api.get('/api/health/database', async (_request, reply) => {
+      const reachable = await isReachable(db);
+      return reply
+        .code(reachable ? 200 : 503)
+        .send({ database: reachable ? 'reachable' : 'unreachable' });
     });
     const queue = createInsertQueue(db, {
       maxPending: options.maxPendingPosts,
