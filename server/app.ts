@@ -81,6 +81,9 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkEveryMs: 1_000,
 };
 
+/** How long /api/health waits for the database's answer before calling it unreachable. */
+const HEALTH_DATABASE_WAIT_MS = 500;
+
 export const SERVER_ERROR_MESSAGE = SERVER_ERROR_DETAIL;
 /** For a 4xx no case below names: the project's words, never a plugin's message. */
 export const CLIENT_ERROR_MESSAGE = CLIENT_ERROR_DETAIL;
@@ -209,7 +212,9 @@ export function createApp(options: AppOptions): FastifyInstance {
     // puzzle files need no database, so a database that does not answer is reported in the body
     // and not by the status: a load balancer keeps the process for everything but the forms.
     api.get('/api/health', async (_request, reply) => {
-      const reachable = await isReachable(db);
+      // Answered within half a second whatever the database does: a balancer's or a cache's
+      // probe (deploy/varnish.vcl: 1 s) must not time out on it.
+      const reachable = await isReachable(db, HEALTH_DATABASE_WAIT_MS);
       const built = indexHtml !== null;
       const draining = isDraining();
       const ok = built && !draining;
