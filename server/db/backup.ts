@@ -452,6 +452,121 @@ export async function restoreBackup(
   return summary;
 }
 
+/** What a restore in batches found already stored (posts that arrived while it ran, sent again). */
+export interface BatchedRestore {
+  summary: BackupSummary;
+  /** Rows of the backup that were already there (the same key), per table. */
+  alreadyThere: TableCounts;
+}
+
+/** Tables whose rows a restore in batches puts in before any other (their one row each). */
+const FIRST: readonly TableName[] = ['server_secret', 'rate_limit_salt'];
+
+/** How a row of the backup goes in while posts are stored beside it. */
+function batchInsert(table: TableName): string {
+  if (table === 'puzzle_results_not_counted')
+    return insertRows(
+      table,
+      `ON CONFLICT (puzzle_id) DO UPDATE SET count = ${table}.count + EXCLUDED.count`,
+    );
+  return insertRows(table, 'ON CONFLICT DO NOTHING');
+}
+
+const countRow = z.object({ n: z.number().int() });
+/** Rows a restore in batches stores in one transaction: the longest a post waits for it. */
+const BATCH = 250;
+
+/**
+ * A restore for a database that serves while it runs (the running server's, or PostgreSQL's with
+ * its servers up): nothing holds the database for more than one batch of rows.
+ *
+ * prepare: reads the whole backup and checks it (nothing is changed unless it is whole and of a
+ * Linchpin this one can read), then, in one short transaction, refuses a database that holds
+ * records unless `replace` (which deletes them), puts in the backup's secret and salt, and moves
+ * identity columns past the backup's highest ids, so posts stored meanwhile take ids of their own.
+ * run: reads the backup again and stores its rows BATCH (250) at a time, each batch its own
+ * transaction, posts stored in between. A row whose key is already there (a post sent again during
+ * the restore) is left as it is; the not-counted tally adds up. Stopped half-way (`signal`), what
+ * was restored stays: restore again with `replace`.
+ */
+export async function prepareBatchedRestore(
+  db: Database,
+  open: () => Readable,
+  options: { replace: boolean },
+): Promise<{
+  summary: BackupSummary;
+  run: (onProgress?: (rows: number) => void, signal?: AbortSignal) => Promise<BatchedRestore>;
+}> {
+  await migrate(db);
+  const known = new Set(await appliedMigrations(db));
+  const first = new Map<TableName, string[]>();
+  const highest: Partial<Record<TableName, number>> = {};
+  const summary = await readBackup(
+    open(),
+    async (table, rows) => {
+      if (FIRST.includes(table)) first.set(table, [...(first.get(table) ?? []), ...rows]);
+      const identity = BACKUP_TABLES.find((candidate) => candidate.name === table)?.identity;
+      if (!identity) return;
+      for (const row of rows) {
+        const id = z.object({ [identity]: z.number().int() }).safeParse(JSON.parse(row));
+        const value = id.success ? id.data[identity] : undefined;
+        if (typeof value === 'number') highest[table] = Math.max(highest[table] ?? 0, value);
+      }
+      await Promise.resolve();
+    },
+    (header) => {
+      checkMigrations(known, header.migrations);
+      return Promise.resolve();
+    },
+  );
+  await db.transaction(async (tx) => {
+    await tx.exec("SET LOCAL TimeZone = 'UTC'");
+    // Only the state the backup has rows of is replaced: a database is never left without a secret.
+    const replaced = summary.tables.filter(
+      (name) => tableRole(name) === 'records' || summary.counts[name] > 0,
+    );
+    await makeRoom(tx, replaced, options);
+    for (const [table, rows] of first) await tx.query(insertRows(table), [`[${rows.join(',')}]`]);
+    await continueIdentities(tx, highest);
+  });
+  forgetServerSecret(db);
+
+  const run = async (
+    onProgress: (rows: number) => void = () => {},
+    signal?: AbortSignal,
+  ): Promise<BatchedRestore> => {
+    const alreadyThere = zeroCounts();
+    let done = 0;
+    await readBackup(open(), async (table, rows) => {
+      signal?.throwIfAborted();
+      if (!FIRST.includes(table)) {
+        for (let start = 0; start < rows.length; start += BATCH) {
+          const batch = rows.slice(start, start + BATCH);
+          const inserted = await db.transaction(async (tx) => {
+            await tx.exec("SET LOCAL TimeZone = 'UTC'");
+            const result = await tx.query(
+              `WITH stored AS (${batchInsert(table)} RETURNING 1) SELECT count(*)::integer AS n FROM stored`,
+              [`[${batch.join(',')}]`],
+            );
+            return countRow.parse(result[0]).n;
+          });
+          if (table !== 'puzzle_results_not_counted')
+            alreadyThere[table] += batch.length - inserted;
+          // Posts waiting for the database go first.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      done += rows.length;
+      onProgress(done);
+    });
+    return { summary, alreadyThere };
+  };
+  return { summary, run };
+}
+
+const tableRole = (name: TableName) =>
+  BACKUP_TABLES.find((table) => table.name === name)?.role ?? 'records';
+
 /** Resolves once `stream` takes more writes, or has closed (then the next write fails). */
 export function drained(stream: Writable): Promise<void> {
   return new Promise((resolve) => {
