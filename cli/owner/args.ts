@@ -1,4 +1,10 @@
 import { parseArgs } from 'node:util';
+import {
+  BACKUP_KEEP_DAYS,
+  DEFAULT_KEEP_HANDLED_DAYS,
+  DELETE_ANY_AFTER_DAYS,
+  KEEP_AT_MOST_MONTHS,
+} from '../../core/form-retention';
 import { type InboxKind } from '../../server/db/inbox-store';
 import { noun } from './format';
 
@@ -50,7 +56,7 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
                                          secret) to <file>, gzip, while the server runs
   backup-daily [<folder>]                write <folder>/linchpin-YYYY-MM-DD.backup.gz (today, UTC;
                                          replacing today's) and delete that folder's backups of
-                                         30 days ago and older (default folder: BACKUP_DIR)
+                                         ${BACKUP_KEEP_DAYS} days ago and older (default folder: BACKUP_DIR)
   check-backup <file>                    restore a backup into a scratch database and check it
                                          reads back the same, table by table
   restore <file> [--replace]             restore a backup into an empty database; --replace
@@ -67,7 +73,11 @@ Options:
   --force               import a submission already marked handled
   --replace             restore over a database that is not empty
 
-With DATABASE_URL set, the tool works on that PostgreSQL database instead.`;
+With DATABASE_URL set, the tool works on that PostgreSQL database instead.
+
+The server deletes messages and submissions once handled and KEEP_HANDLED_DAYS (${DEFAULT_KEEP_HANDLED_DAYS}) days old, and
+every one, handled or not, ${DELETE_ANY_AFTER_DAYS} days after it arrived: with daily backups kept ${BACKUP_KEEP_DAYS} days, nothing is
+kept past the privacy page's ${KEEP_AT_MOST_MONTHS} months. Read them before then.`;
 
 function parseId(text: string | undefined, what: string): number {
   if (text === undefined) throw new UsageError(`Which ${what}? Give its id, e.g. 3.`);
