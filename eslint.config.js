@@ -51,8 +51,9 @@ const REACH = {
   src: {},
   // The tests' PostgreSQL is started by the gate's own script.
   server: { scripts: ['ensure-postgres.mjs'] },
-  // The owner's tools read and write the server's database, and ask a running server for its lock.
-  cli: { server: ['db', 'owner-access.ts'] },
+  // The owner's tools read and write the server's database, and ask a running server for its lock;
+  // they read the server's settings files as it does.
+  cli: { server: ['db', 'owner-access.ts', 'env-files.ts'] },
   // The build renders each page as the server does, from the server's catalogue; the Vite
   // catalogue plugin reads the puzzle folder; screenshots dismiss the banner as the e2e tests do.
   scripts: {

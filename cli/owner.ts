@@ -6,6 +6,7 @@
  *   npm run owner -- import 3
  *   npm run owner -- puzzle-stats [--json]
  *   npm run owner -- backup linchpin.backup.gz      restore <file> [--replace]
+ *   npm run owner -- backup-daily [<folder>]        check-backup <file>
  *   npm run owner -- move-to-postgres               forget <email>
  *
  * Works on DATABASE_URL when set, else on the embedded database in DATA_DIR (./data), directly or
@@ -13,6 +14,8 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { backupDirOf } from '../server/db/backup-files';
+import { loadEnvFiles } from '../server/env-files';
 import { UsageError, USAGE, parseOwnerArgs } from './owner/args';
 import { runOwnerCommand } from './owner/run';
 import { SourceError, openMoveDatabases, openOwnerSource } from './owner/source';
@@ -45,6 +48,7 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
       source: (open) => openOwnerSource({ dataDir, databaseUrl, ...open }),
       databases: () => openMoveDatabases({ dataDir, databaseUrl }),
       puzzlesDir,
+      backupDir: backupDirOf(env, dataDir, cwd),
       cwd,
       now: () => Date.now(),
       random: Math.random,
@@ -60,6 +64,8 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   }
 }
 
+// The server's settings, from the same `.env` files beside the app as the server reads.
+loadEnvFiles();
 const code = await main(process.argv.slice(2), process.env);
 // Exit explicitly (a database handle must not keep the tool running), once the output is written.
 await new Promise<void>((done) => process.stdout.write('', () => done()));

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       csp: { ads: false, analytics: false, formOrigins: [] },
       drainMs: 5000,
       keepHandledDays: 90,
+      backupDir: '/srv/linchpin/data/backups',
     });
     expect(config.distDir).toMatch(/dist$/);
   });
@@ -40,8 +41,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DRAIN_PERIOD: '0' }, '/srv').drainMs).toBe(0);
     expect(problemsOf({ DRAIN_PERIOD: 'a while', KEEP_HANDLED_DAYS: '0' })).toEqual([
       'DRAIN_PERIOD must be a duration of at most 5 minutes such as "5s", "30 seconds" or 0, not "a while".',
-      'KEEP_HANDLED_DAYS must be a whole number of days from 1 up, not "0".',
+      'KEEP_HANDLED_DAYS must be a whole number of days from 1 to 335 (the privacy page promises 12 months, backups included), not "0".',
     ]);
+    // Past 335 days a message would outlive the 12 months in the last backup that holds it.
+    expect(problemsOf({ KEEP_HANDLED_DAYS: '400' })).toHaveLength(1);
+  });
+
+  it('reads BACKUP_DIR, by default a folder in DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: 'state' }, '/srv').backupDir).toBe('/srv/state/backups');
+    expect(loadConfig({ BACKUP_DIR: '/var/lib/linchpin/backups' }, '/srv').backupDir).toBe(
+      '/var/lib/linchpin/backups',
+    );
   });
 
   it('counts 300 results of a puzzle from one IPv6 /48 by default, and reads RESULTS_PER_NETWORK', () => {

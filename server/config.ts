@@ -1,11 +1,10 @@
 import { DEFAULT_RESULTS_PER_ADDRESS, DEFAULT_RESULTS_PER_NETWORK } from '../core/crowd';
-import { DEFAULT_KEEP_HANDLED_DAYS } from '../core/form-retention';
+import { DEFAULT_KEEP_HANDLED_DAYS, DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { resolve } from 'node:path';
+import { APP_ROOT } from './env-files';
+import { backupDirOf } from './db/backup-files';
 
 /** Everything the server reads from the environment, checked at start. */
 export interface Config {
@@ -46,6 +45,8 @@ export interface Config {
   keepHandledDays: number;
   /** Strict-Transport-Security (HSTS): not sent, for this host only, or with its subdomains. */
   hsts: HstsSetting;
+  /** Where `npm run owner -- backup-daily` writes (BACKUP_DIR, default <DATA_DIR>/backups). */
+  backupDir: string;
 }
 
 /**
@@ -270,8 +271,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const keepText = read(env, 'KEEP_HANDLED_DAYS') ?? String(DEFAULT_KEEP_HANDLED_DAYS);
   const keepHandledDays = Number(keepText);
-  if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > 36_500)
-    bad('KEEP_HANDLED_DAYS', 'a whole number of days from 1 up');
+  if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > DELETE_ANY_AFTER_DAYS)
+    bad(
+      'KEEP_HANDLED_DAYS',
+      `a whole number of days from 1 to ${DELETE_ANY_AFTER_DAYS} (the privacy page promises 12 months, backups included)`,
+    );
 
   const hstsText = (read(env, 'HSTS') ?? 'on').toLowerCase();
   const hsts = HSTS_SETTINGS.find((candidate) => candidate === hstsText);
@@ -280,10 +284,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? 'data');
   return {
     port,
     host,
-    dataDir: resolve(cwd, read(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
     databaseUrl,
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
@@ -295,7 +300,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     trustProxy: trustProxy ?? false,
     siteUrl,
-    distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(REPO_ROOT, 'dist')),
+    distDir: resolve(cwd, read(env, 'DIST_DIR') ?? resolve(APP_ROOT, 'dist')),
     logLevel: level ?? 'info',
     csp: {
       // The browser's own definitions: the CSP allows what the built site will load.
@@ -306,5 +311,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     drainMs: drainMs ?? 5000,
     keepHandledDays,
     hsts: hsts ?? 'on',
+    backupDir: backupDirOf(env, dataDir, cwd),
   };
 }

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { openEmbeddedDatabase } from './db/pglite-database';
 import { openPostgresDatabase } from './db/postgres-database';
 import { loopbackUrl, newOwnerToken, removeOwnerAccess, writeOwnerAccess } from './owner-access';
+import { loadEnvFiles } from './env-files';
 import { startRetentionSweep } from './retention';
 
 /**
@@ -52,6 +53,8 @@ function describeStartError(error: unknown, config: Config): string {
 async function main(): Promise<void> {
   let config: Config;
   try {
+    // Settings may come from a `.env` file beside the app, as they do for its build.
+    loadEnvFiles();
     config = loadConfig();
   } catch (error) {
     fail(error instanceof ConfigError ? error.message : String(error));

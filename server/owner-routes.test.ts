@@ -56,43 +56,47 @@ describe('owner endpoints', () => {
     ).toEqual([]);
   });
 
-  it('back up, refuse a restore over data, and forget, only for the owner', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/owner/backup'],
-      ['POST', '/api/owner/restore'],
-      ['POST', '/api/owner/forget'],
-    ] as const) {
-      const stranger = await app.inject({
-        method,
-        url,
-        payload: method === 'POST' ? {} : undefined,
+  it(
+    'back up, refuse a restore over data, and forget, only for the owner',
+    { timeout: 60_000 },
+    async () => {
+      for (const [method, url] of [
+        ['GET', '/api/owner/backup'],
+        ['POST', '/api/owner/restore'],
+        ['POST', '/api/owner/forget'],
+      ] as const) {
+        const stranger = await app.inject({
+          method,
+          url,
+          payload: method === 'POST' ? {} : undefined,
+        });
+        expect(stranger.statusCode, url).toBe(404);
+      }
+      const backup = await app.inject({ method: 'GET', url: '/api/owner/backup', headers: AUTH });
+      expect(backup.statusCode).toBe(200);
+      expect(backup.headers['content-type']).toBe('application/gzip');
+      expect(gunzipSync(backup.rawPayload).toString()).toContain('"name":"Ada"');
+
+      const restore = await app.inject({
+        method: 'POST',
+        url: '/api/owner/restore',
+        headers: { ...AUTH, 'content-type': 'application/gzip' },
+        payload: backup.rawPayload,
       });
-      expect(stranger.statusCode, url).toBe(404);
-    }
-    const backup = await app.inject({ method: 'GET', url: '/api/owner/backup', headers: AUTH });
-    expect(backup.statusCode).toBe(200);
-    expect(backup.headers['content-type']).toBe('application/gzip');
-    expect(gunzipSync(backup.rawPayload).toString()).toContain('"name":"Ada"');
+      expect(restore.statusCode).toBe(409);
+      expect(restore.json()).toMatchObject({
+        counts: { contact_messages: 1, puzzle_submissions: 0, puzzle_results: 0 },
+      });
 
-    const restore = await app.inject({
-      method: 'POST',
-      url: '/api/owner/restore',
-      headers: { ...AUTH, 'content-type': 'application/gzip' },
-      payload: backup.rawPayload,
-    });
-    expect(restore.statusCode).toBe(409);
-    expect(restore.json()).toMatchObject({
-      counts: { contact_messages: 1, puzzle_submissions: 0, puzzle_results: 0 },
-    });
-
-    const forget = await app.inject({
-      method: 'POST',
-      url: '/api/owner/forget',
-      headers: AUTH,
-      payload: { email: 'ADA@example.com' },
-    });
-    expect(forget.json()).toEqual({ messages: 1, submissions: 0 });
-  });
+      const forget = await app.inject({
+        method: 'POST',
+        url: '/api/owner/forget',
+        headers: AUTH,
+        payload: { email: 'ADA@example.com' },
+      });
+      expect(forget.json()).toEqual({ messages: 1, submissions: 0 });
+    },
+  );
 
   it("answers the crowd's results of every puzzle for the owner's puzzle-stats", async () => {
     const browserId = '00000000-0000-4000-8000-000000000001';

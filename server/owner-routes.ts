@@ -3,7 +3,19 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type Database } from './db/database';
 import { PassThrough, type Readable } from 'node:stream';
-import { BackupError, NotEmptyError, backupText, restoreBackup, writeBackupTo } from './db/backup';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  BackupError,
+  NotEmptyError,
+  backupText,
+  prepareBatchedRestore,
+  writeBackupTo,
+} from './db/backup';
 import { INBOX_KINDS, forgetSender, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
 import { resultTallies, resultsNotCounted } from './db/results-store';
 import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
@@ -21,9 +33,13 @@ import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
  *   GET  /api/owner/results-not-counted       results over their address's limit, by puzzle
  *   GET  /api/owner/backup                    a backup (server/db/backup.ts), gzip, streamed
  *   POST /api/owner/restore?replace=true      a backup's bytes in; 409 with the counts when the
- *                                             database is not empty and replace is not given
+ *                                             database is not empty and replace is not given;
+ *                                             else JSON lines: progress, then the summary
  *   POST /api/owner/forget                    {"email"}: deletes everything sent from it
  */
+/** A restore through the server may take this long (its own limit, not the requests' 30 s). */
+export const RESTORE_TIME_LIMIT_MS = 60 * 60 * 1000;
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
@@ -49,6 +65,12 @@ function isFromThisMachine(request: FastifyRequest): boolean {
   if (!remoteAddress) return false;
   if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return LOOPBACK.test(remoteAddress) || remoteAddress === localAddress;
+}
+
+/** A connection's idle limit (a test's injected request has no real socket to set). */
+function setIdleLimit(request: FastifyRequest, ms: number): void {
+  const socket: Partial<Pick<Socket, 'setTimeout'>> = request.raw.socket;
+  socket.setTimeout?.(ms);
 }
 
 function notFound(reply: FastifyReply) {
@@ -90,20 +112,59 @@ export function ownerRoutes(
   // A backup's bytes arrive as a stream, of any size (the forms' body limit is not for this).
   app.addContentTypeParser('application/gzip', (_request, payload, done) => done(null, payload));
 
+  // A restore of any size: the upload is kept in a file of its own first (so the request is read
+  // whole at once, well within the server's request time limit), checked whole, then restored in
+  // batches with posts stored in between (prepareBatchedRestore), under a time limit of its own.
+  // The answer is JSON lines: progress while it runs, then {"restored": summary} or {"error"}.
   app.post('/restore', async (request, reply) => {
     const q = restoreQuery.safeParse(request.query);
     if (!q.success) return notFound(reply);
+    const folder = await mkdtemp(join(tmpdir(), 'linchpin-restore-'));
+    const file = join(folder, 'upload.backup.gz');
+    const cleanUp = () => rm(folder, { recursive: true, force: true });
+    let restore: Awaited<ReturnType<typeof prepareBatchedRestore>>;
     try {
-      const summary = await restoreBackup(db, backupText(request.body as Readable), {
+      await pipeline(request.body as Readable, createWriteStream(file, { mode: 0o600 }));
+      // The socket's idle limit would end a long restore's connection: its own limit instead.
+      setIdleLimit(request, RESTORE_TIME_LIMIT_MS);
+      restore = await prepareBatchedRestore(db, () => backupText(createReadStream(file)), {
         replace: q.data.replace === 'true',
       });
-      return summary;
     } catch (error) {
+      await cleanUp();
       if (error instanceof NotEmptyError)
         return reply.code(409).send({ error: error.message, counts: error.counts });
       if (error instanceof BackupError) return reply.code(400).send({ error: error.message });
       throw error;
     }
+    const lines = new PassThrough();
+    const total = Object.values(restore.summary.counts).reduce((sum, count) => sum + count, 0);
+    let lastProgress = 0;
+    void restore
+      .run((rows) => {
+        if (Date.now() - lastProgress < 1000) return;
+        lastProgress = Date.now();
+        lines.write(`${JSON.stringify({ progress: { rows, of: total } })}\n`);
+      }, AbortSignal.timeout(RESTORE_TIME_LIMIT_MS))
+      .then(
+        (result) => lines.end(`${JSON.stringify({ restored: result.summary })}\n`),
+        (error: unknown) => {
+          request.log.error({ err: error }, 'restore failed');
+          const timedOut = error instanceof Error && error.name === 'TimeoutError';
+          lines.end(
+            `${JSON.stringify({
+              error: timedOut
+                ? `The restore took longer than ${RESTORE_TIME_LIMIT_MS / 60_000} minutes and was stopped; what it restored stays. Stop the server and restore with --replace.`
+                : `The restore stopped half-way (${error instanceof Error ? error.message : String(error)}); what it restored stays. Restore again with --replace.`,
+            })}\n`,
+          );
+        },
+      )
+      .finally(() => {
+        setIdleLimit(request, app.server.timeout);
+        void cleanUp();
+      });
+    return reply.type('application/x-ndjson').send(lines);
   });
 
   app.post('/forget', async (request, reply) => {

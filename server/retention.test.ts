@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_KEEP_HANDLED_DAYS } from '../core/form-retention';
+import {
+  DEFAULT_KEEP_HANDLED_DAYS,
+  KEEP_AT_MOST_DAYS,
+  BACKUP_KEEP_DAYS,
+} from '../core/form-retention';
 import { type Database } from './db/database';
 import { insertContactMessage, insertMany, listInbox, markHandled } from './db/inbox-store';
 import { startRetentionSweep } from './retention';
@@ -31,6 +35,7 @@ describe.each(ENGINES)('handled messages deleted after KEEP_HANDLED_DAYS (%s)', 
   it('deletes, at start, the handled ones older than the setting, and keeps the rest', async () => {
     await message('old handled', DEFAULT_KEEP_HANDLED_DAYS + 1, true);
     await message('old unhandled', DEFAULT_KEEP_HANDLED_DAYS + 1, false);
+    // kept: not handled yet, and well within the 12 months
     await message('recent handled', DEFAULT_KEEP_HANDLED_DAYS - 1, true);
     const [submission] = await insertMany(db, 'submissions', [
       { values: { author: 'Grace', email: 'grace@example.com', title: 'Hood' } },
@@ -46,6 +51,29 @@ describe.each(ENGINES)('handled messages deleted after KEEP_HANDLED_DAYS (%s)', 
     expect((await listInbox(db, 'messages')).map((entry) => entry.fields.name).sort()).toEqual([
       'old unhandled',
       'recent handled',
+    ]);
+    expect(await listInbox(db, 'submissions')).toEqual([]);
+  });
+
+  it('deletes every message and submission, handled or not, before 12 months minus the backups kept', async () => {
+    // The privacy page: kept at most 12 months, backups included (kept BACKUP_KEEP_DAYS).
+    const limit = KEEP_AT_MOST_DAYS - BACKUP_KEEP_DAYS;
+    await message('unhandled, past the limit', limit + 1, false);
+    await message('unhandled, a year old', KEEP_AT_MOST_DAYS + 30, false);
+    await message('unhandled, within the limit', limit - 1, false);
+    const [submission] = await insertMany(db, 'submissions', [
+      { values: { author: 'Ada', email: 'ada@example.com', title: 'Old' } },
+    ]);
+    await db.query(
+      `UPDATE puzzle_submissions SET created_at = now() - make_interval(days => $2) WHERE id = $1`,
+      [submission, limit + 1],
+    );
+
+    const sweep = startRetentionSweep(db, { days: DEFAULT_KEEP_HANDLED_DAYS, log: silent });
+    await sweep.swept();
+    sweep.stop();
+    expect((await listInbox(db, 'messages')).map((entry) => entry.fields.name)).toEqual([
+      'unhandled, within the limit',
     ]);
     expect(await listInbox(db, 'submissions')).toEqual([]);
   });

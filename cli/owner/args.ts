@@ -1,4 +1,10 @@
 import { parseArgs } from 'node:util';
+import {
+  BACKUP_KEEP_DAYS,
+  DEFAULT_KEEP_HANDLED_DAYS,
+  DELETE_ANY_AFTER_DAYS,
+  KEEP_AT_MOST_MONTHS,
+} from '../../core/form-retention';
 import { type InboxKind } from '../../server/db/inbox-store';
 import { noun } from './format';
 
@@ -10,6 +16,8 @@ export type OwnerCommand =
   | { name: 'import'; id: number; date: string | null; force: boolean }
   | { name: 'puzzle-stats'; json: boolean }
   | { name: 'backup'; file: string }
+  | { name: 'backup-daily'; folder: string | null }
+  | { name: 'check-backup'; file: string }
   | { name: 'restore'; file: string; replace: boolean }
   | { name: 'move-to-postgres'; replace: boolean }
   | { name: 'forget'; email: string }
@@ -47,8 +55,13 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
                                          rate in each mode, average tries, category found last
                                          most often) and each label the solve rate disagrees with
   backup <file>                          write a backup of everything stored (messages,
-                                         submissions, the crowd's results) to <file>, gzip,
-                                         while the server runs
+                                         submissions, the crowd's results, the database's
+                                         secret) to <file>, gzip, while the server runs
+  backup-daily [<folder>]                write <folder>/linchpin-YYYY-MM-DD.backup.gz (today, UTC;
+                                         replacing today's) and delete that folder's backups of
+                                         ${BACKUP_KEEP_DAYS} days ago and older (default folder: BACKUP_DIR)
+  check-backup <file>                    restore a backup into a scratch database and check it
+                                         reads back the same, table by table
   restore <file> [--replace]             restore a backup into an empty database; --replace
                                          first deletes everything the database holds
   move-to-postgres [--replace]           copy the embedded database (stopped server) into
@@ -66,7 +79,11 @@ Options:
   --force               import a submission already marked handled
   --replace             restore over a database that is not empty
 
-With DATABASE_URL set, the tool works on that PostgreSQL database instead.`;
+With DATABASE_URL set, the tool works on that PostgreSQL database instead.
+
+The server deletes messages and submissions once handled and KEEP_HANDLED_DAYS (${DEFAULT_KEEP_HANDLED_DAYS}) days old, and
+every one, handled or not, ${DELETE_ANY_AFTER_DAYS} days after it arrived: with daily backups kept ${BACKUP_KEEP_DAYS} days, nothing is
+kept past the privacy page's ${KEEP_AT_MOST_MONTHS} months. Read them before then.`;
 
 function parseId(text: string | undefined, what: string): number {
   if (text === undefined) throw new UsageError(`Which ${what}? Give its id, e.g. 3.`);
@@ -151,6 +168,18 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
     return first === 'backup'
       ? { command: { name: 'backup', file: second }, ...common }
       : { command: { name: 'restore', file: second, replace: values.replace }, ...common };
+  }
+
+  if (first === 'backup-daily') {
+    extra([third, ...rest]);
+    return { command: { name: 'backup-daily', folder: second ?? null }, ...common };
+  }
+
+  if (first === 'check-backup') {
+    extra([third, ...rest]);
+    if (second === undefined)
+      throw new UsageError('Which file? e.g. check-backup linchpin-2026-12-01.backup.gz');
+    return { command: { name: 'check-backup', file: second }, ...common };
   }
 
   if (first === 'move-to-postgres') {

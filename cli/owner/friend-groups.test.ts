@@ -26,6 +26,7 @@ describe.each(ENGINES)('the owner’s groups of friends (%s)', (_name, makeDatab
       databases: () => Promise.reject(new Error('not in these tests')),
       puzzlesDir: '.',
       cwd: '.',
+      backupDir: 'backups',
       now: Date.now,
       random: Math.random,
       out: (text) => out.push(text),

@@ -53,6 +53,7 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
         Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
       databases: () => Promise.reject(new Error('not in these tests')),
       puzzlesDir,
+      backupDir: join(puzzlesDir, 'backups'),
       cwd: puzzlesDir,
       now: () => NOW,
       random: seededRandom(42),

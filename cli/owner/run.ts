@@ -24,6 +24,7 @@ import {
 import { type OwnerSource } from './source';
 import { type Database } from '../../server/db/database';
 import { backupCommand, forgetCommand, moveCommand, restoreCommand } from './keeping';
+import { backupDailyCommand, checkBackupCommand } from './backup-files';
 import { formatPuzzleStats, puzzleStats } from './puzzle-stats';
 import { forgetMemberCommand, groupDeleteCommand, groupsCommand } from './friend-groups';
 
@@ -34,6 +35,8 @@ export interface OwnerContext {
   /** For move-to-postgres: the embedded database (opened itself, never through a server) and DATABASE_URL's. */
   databases: () => Promise<{ from: Database; to: Database; dataDir: string }>;
   puzzlesDir: string;
+  /** BACKUP_DIR: where backup-daily writes when no folder is given. */
+  backupDir: string;
   cwd: string;
   now: () => number;
   random: Random;
@@ -173,6 +176,12 @@ export async function runOwnerCommand(
       });
     case 'backup':
       return withSource(context, (source) => backupCommand(context, source, command.file));
+    case 'backup-daily':
+      return withSource(context, (source) =>
+        backupDailyCommand(context, source, command.folder ?? context.backupDir),
+      );
+    case 'check-backup':
+      return checkBackupCommand(context, command.file);
     case 'restore':
       return withSource(
         context,

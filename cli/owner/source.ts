@@ -5,11 +5,12 @@ import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { CROWD_MODES } from '../../core/crowd';
 import {
-  backupSummarySchema,
   BackupError,
   NotEmptyError,
   backupText,
+  countsSchema,
   restoreBackup,
+  summarySchema,
   writeBackupTo,
   type BackupSummary,
   type TableCounts,
@@ -102,8 +103,10 @@ const puzzleTallySchema = z.object({
   count: z.number().int(),
 });
 
-const summarySchema = backupSummarySchema;
-const countsSchema = backupSummarySchema.shape.counts;
+const restoreOutcome = z.union([
+  z.object({ restored: summarySchema }),
+  z.object({ error: z.string() }),
+]);
 const refusalSchema = z.object({ error: z.string(), counts: countsSchema.optional() });
 
 /** Through the running server's loopback-only owner endpoints. */
@@ -164,8 +167,22 @@ export function serverSource(access: OwnerAccess): OwnerSource {
         type: 'application/gzip',
         data,
       });
+      if (response.ok) {
+        // JSON lines: progress while the server restores in batches, then the outcome.
+        const lines = (await response.text()).trim().split('\n');
+        let last: unknown = null;
+        try {
+          last = JSON.parse(lines.at(-1) ?? 'null');
+        } catch {
+          // Cut off: said below.
+        }
+        const outcome = restoreOutcome.safeParse(last);
+        if (!outcome.success)
+          throw new SourceError(`The server at ${access.url} did not finish the restore.`);
+        if ('error' in outcome.data) throw new BackupError(outcome.data.error);
+        return outcome.data.restored;
+      }
       const answer: unknown = await response.json().catch(() => null);
-      if (response.ok) return summarySchema.parse(answer);
       const refusal = refusalSchema.safeParse(answer);
       if (response.status === 409 && refusal.success && refusal.data.counts)
         throw new NotEmptyError(refusal.data.counts satisfies TableCounts);

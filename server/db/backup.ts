@@ -6,58 +6,90 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { z } from 'zod';
 import { type Database, type Queryable } from './database';
 import { appliedMigrations, migrate } from './migrate';
+import { forgetServerSecret } from './server-secret';
 
 /**
- * A backup: everything the site stores that matters (contact messages, puzzle submissions, the
- * crowd's results), as gzip-compressed JSON lines, the same on both databases, so a backup of the
- * embedded database restores into PostgreSQL and back. The rate limit's counts are left out (they
- * last a minute). Idempotency keys go with their rows, so a retry after a move is still answered
- * as the first time.
+ * A backup: every table the database has (BACKUP_TABLES; server/db/backup.test.ts fails when a
+ * migration adds one that is not listed): contact messages, puzzle submissions, the crowd's results
+ * and the tally of those not counted, and the database's own state: its secret (server_secret,
+ * which keys the opaque ids and the address keys, so a restored database answers a retry with the
+ * same id and goes on counting each address's results), the rate limit's salt and counts. As
+ * gzip-compressed JSON lines, the same on both databases, so a backup of the embedded database
+ * restores into PostgreSQL and back. Idempotency keys go with their rows.
  *
- *   {"format":"linchpin-backup","version":1,"createdAt":…,"migrations":[…]}
+ *   {"format":"linchpin-backup","version":2,"createdAt":…,"migrations":[…]}
  *   {"table":"contact_messages","row":{…}}            one line per row, as row_to_json writes it
  *   …
  *   {"end":true,"counts":{…},"sha256":{…}}           so a cut-off file is never taken for whole
  *
- * Taken in one read-only REPEATABLE READ transaction: one snapshot of every table, while the server
- * goes on storing posts (on PGlite, whose one connection the transaction holds, posts wait for it).
+ * A version 1 backup (before the database's state was in it) holds the first three tables only;
+ * its end line names them, and a restore leaves the other tables as they are.
+ *
+ * Taken in one read-only REPEATABLE READ transaction on PostgreSQL: one snapshot of every table,
+ * while the server goes on storing posts. On PGlite, a page at a time (below, writeBackup).
  */
 export const BACKUP_FORMAT = 'linchpin-backup';
-const BACKUP_VERSION = 1;
+const BACKUP_VERSION = 2;
 
 interface BackedUpTable {
-  name: string;
+  name: TableName;
   /** The primary key, in the order rows are read and written. */
   key: readonly string[];
   /** Its identity column, set past the highest restored id. */
   identity: string | null;
+  /**
+   * records: what the site stores; a restore refuses a database that holds any, unless replace.
+   * state: the database's own (made by its migrations, or kept for a minute): always replaced by
+   * the backup's.
+   */
+  role: 'records' | 'state';
 }
 
-export const BACKUP_TABLES: readonly BackedUpTable[] = [
-  { name: 'contact_messages', key: ['id'], identity: 'id' },
-  { name: 'puzzle_submissions', key: ['id'], identity: 'id' },
-  { name: 'puzzle_results', key: ['puzzle_id', 'result_key'], identity: null },
-  // Groups of friends (migration 006), in the order their foreign keys need on restore.
-  { name: 'friend_groups', key: ['id'], identity: null },
-  { name: 'friend_members', key: ['id'], identity: null },
-  { name: 'friend_results', key: ['member_id', 'day'], identity: null },
-];
-export type TableName =
-  | 'contact_messages'
-  | 'puzzle_submissions'
-  | 'puzzle_results'
-  | 'friend_groups'
-  | 'friend_members'
-  | 'friend_results';
+export const TABLE_NAMES = [
+  'contact_messages',
+  'puzzle_submissions',
+  'puzzle_results',
+  'puzzle_results_not_counted',
+  'server_secret',
+  'rate_limit_salt',
+  'rate_limit_counters',
+  'friend_groups',
+  'friend_members',
+  'friend_results',
+] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
 export type TableCounts = Record<TableName, number>;
 
-const TABLE_NAMES = BACKUP_TABLES.map((table) => table.name) as [TableName, ...TableName[]];
+/** Every table of the database but schema_migrations (the header's `migrations`). */
+export const BACKUP_TABLES: readonly BackedUpTable[] = [
+  { name: 'contact_messages', key: ['id'], identity: 'id', role: 'records' },
+  { name: 'puzzle_submissions', key: ['id'], identity: 'id', role: 'records' },
+  { name: 'puzzle_results', key: ['puzzle_id', 'result_key'], identity: null, role: 'records' },
+  { name: 'puzzle_results_not_counted', key: ['puzzle_id'], identity: null, role: 'records' },
+  { name: 'server_secret', key: ['only_row'], identity: null, role: 'state' },
+  { name: 'rate_limit_salt', key: ['salt'], identity: null, role: 'state' },
+  { name: 'rate_limit_counters', key: ['key'], identity: null, role: 'state' },
+  // Groups of friends (migration 007), in the order their foreign keys need on restore.
+  { name: 'friend_groups', key: ['id'], identity: null, role: 'records' },
+  { name: 'friend_members', key: ['id'], identity: null, role: 'records' },
+  { name: 'friend_results', key: ['member_id', 'day'], identity: null, role: 'records' },
+];
+/** The tables of a version 1 backup. */
+const VERSION_1_TABLES: readonly TableName[] = [
+  'contact_messages',
+  'puzzle_submissions',
+  'puzzle_results',
+];
+const RECORD_TABLES = BACKUP_TABLES.filter((table) => table.role === 'records').map(
+  (table) => table.name,
+);
+
 /** Rows read (and written) at a time. */
 const PAGE = 1000;
 
 const headerSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   createdAt: z.string(),
   migrations: z.array(z.string()),
 });
@@ -65,34 +97,17 @@ const rowSchema = z.object({
   table: z.enum(TABLE_NAMES),
   row: z.record(z.string(), z.unknown()),
 });
-/** A table added after a backup was made is absent from its end line: none of its rows. */
-const countsSchema = z.object(
-  Object.fromEntries(
-    TABLE_NAMES.map((name) => [name, z.number().int().nonnegative().default(0)]),
-  ) as Record<TableName, z.ZodDefault<z.ZodNumber>>,
+export const countsSchema = z.object(
+  Object.fromEntries(TABLE_NAMES.map((name) => [name, z.number().int().nonnegative()])) as Record<
+    TableName,
+    z.ZodNumber
+  >,
 );
 const endSchema = z.object({
   end: z.literal(true),
-  counts: countsSchema,
+  counts: z.partialRecord(z.enum(TABLE_NAMES), z.number().int().nonnegative()),
   sha256: z.partialRecord(z.enum(TABLE_NAMES), z.string()),
 });
-/** What the server's owner endpoints answer a restore with (cli/owner/source.ts reads it). */
-export const backupSummarySchema = z.object({
-  counts: z.object(
-    Object.fromEntries(TABLE_NAMES.map((name) => [name, z.number().int()])) as Record<
-      TableName,
-      z.ZodNumber
-    >,
-  ),
-  sha256: z.object(
-    Object.fromEntries(TABLE_NAMES.map((name) => [name, z.string()])) as Record<
-      TableName,
-      z.ZodString
-    >,
-  ),
-});
-/** The SHA-256 of no rows at all. */
-const NO_ROWS_SHA256 = createHash('sha256').digest('hex');
 
 export class BackupError extends Error {
   constructor(message: string) {
@@ -101,21 +116,24 @@ export class BackupError extends Error {
   }
 }
 
-/** What a backup (or a database) holds: rows per table, and a SHA-256 of each table's rows. */
+/**
+ * What a backup (or a database) holds: rows per table, and a SHA-256 of each table's rows; the
+ * tables it holds (every one, but for a version 1 backup).
+ */
 export interface BackupSummary {
   counts: TableCounts;
   sha256: Record<TableName, string>;
+  tables: TableName[];
 }
 
+export const summarySchema = z.object({
+  counts: countsSchema,
+  sha256: z.record(z.enum(TABLE_NAMES), z.string()),
+  tables: z.array(z.enum(TABLE_NAMES)),
+});
+
 function zeroCounts(): TableCounts {
-  return {
-    contact_messages: 0,
-    puzzle_submissions: 0,
-    puzzle_results: 0,
-    friend_groups: 0,
-    friend_members: 0,
-    friend_results: 0,
-  };
+  return Object.fromEntries(TABLE_NAMES.map((name) => [name, 0])) as TableCounts;
 }
 
 /** Counts and hashes rows, table by table, in the order they are read. */
@@ -128,11 +146,11 @@ class Tally {
     this.counts[table] += 1;
     this.hashes.get(table)?.update(`${rowJson}\n`);
   }
-  summary(): BackupSummary {
+  summary(tables: readonly TableName[]): BackupSummary {
     const sha256 = Object.fromEntries(
       TABLE_NAMES.map((name) => [name, this.hashes.get(name)?.copy().digest('hex') ?? '']),
     ) as Record<TableName, string>;
-    return { counts: { ...this.counts }, sha256 };
+    return { counts: { ...this.counts }, sha256, tables: [...tables] };
   }
 }
 
@@ -179,23 +197,18 @@ export async function writeBackup(
   const migrations = await appliedMigrations(db);
   const read = async (tx: Queryable): Promise<BackupSummary> => {
     const tally = new Tally();
+    const createdAt = now().toISOString();
     await write(
-      JSON.stringify({
-        format: BACKUP_FORMAT,
-        version: BACKUP_VERSION,
-        createdAt: now().toISOString(),
-        migrations,
-      }),
+      JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, migrations }),
     );
     for (const table of BACKUP_TABLES) {
-      const name = table.name as TableName;
       await eachRow(tx, table, async (json) => {
-        tally.add(name, json);
-        await write(`${rowPrefix(name)}${json}}`);
+        tally.add(table.name, json);
+        await write(`${rowPrefix(table.name)}${json}}`);
       });
     }
-    const summary = tally.summary();
-    await write(JSON.stringify({ end: true, ...summary }));
+    const summary = tally.summary(TABLE_NAMES);
+    await write(JSON.stringify({ end: true, counts: summary.counts, sha256: summary.sha256 }));
     return summary;
   };
   if (db.kind === 'postgres') {
@@ -216,6 +229,15 @@ export async function summarise(db: Database): Promise<BackupSummary> {
   return writeBackup(db, () => {});
 }
 
+/** The tables of the database's current schema (to check every one is backed up). */
+export async function schemaTables(db: Queryable): Promise<string[]> {
+  const rows = await db.query(
+    `SELECT table_name::text AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  return rows.map((row) => z.object({ name: z.string() }).parse(row).name);
+}
+
 /** Rows in each backed-up table. */
 export async function countRows(db: Queryable): Promise<TableCounts> {
   const counts = zeroCounts();
@@ -226,8 +248,9 @@ export async function countRows(db: Queryable): Promise<TableCounts> {
   return counts;
 }
 
+/** No records (the database's own state, its secret and the rate limit's, does not count). */
 export const isEmpty = (counts: TableCounts): boolean =>
-  Object.values(counts).every((count) => count === 0);
+  RECORD_TABLES.every((name) => counts[name] === 0);
 
 export class NotEmptyError extends BackupError {
   constructor(readonly counts: TableCounts) {
@@ -267,18 +290,27 @@ async function* linesOf(input: Readable): AsyncGenerator<{ text: string; value: 
   }
 }
 
+/** What a backup's first line says: the migrations its database had, its tables, when it was made. */
+export interface BackupHeader {
+  migrations: string[];
+  tables: readonly TableName[];
+  createdAt: string;
+}
+
+const tablesOf = (version: number): readonly TableName[] =>
+  version === 1 ? VERSION_1_TABLES : TABLE_NAMES;
+
 /**
  * Reads a whole backup, calling `onRows` with each table's rows a page at a time; checks its
- * header, its end line and that counts and hashes agree. Returns the header's migrations and
- * the summary.
+ * header, its end line and that counts and hashes agree. Returns the summary.
  */
 export async function readBackup(
   input: Readable,
   onRows: (table: TableName, rows: string[]) => Promise<void> = async () => {},
-  onHeader: (migrations: string[]) => Promise<void> = async () => {},
+  onHeader: (header: BackupHeader) => Promise<void> = async () => {},
 ): Promise<BackupSummary> {
   const tally = new Tally();
-  let header = false;
+  let header: z.infer<typeof headerSchema> | null = null;
   let end: z.infer<typeof endSchema> | null = null;
   const batch: { table: TableName | null; rows: string[] } = { table: null, rows: [] };
   const flush = async () => {
@@ -287,11 +319,15 @@ export async function readBackup(
   };
   try {
     for await (const { text, value: line } of linesOf(input)) {
-      if (!header) {
+      if (header === null) {
         const parsed = headerSchema.safeParse(line);
         if (!parsed.success) throw new BackupError('This is not a Linchpin backup.');
-        header = true;
-        await onHeader(parsed.data.migrations);
+        header = parsed.data;
+        await onHeader({
+          migrations: header.migrations,
+          tables: tablesOf(header.version),
+          createdAt: header.createdAt,
+        });
         continue;
       }
       if (end !== null) throw new BackupError('The backup goes on after its end line.');
@@ -320,21 +356,75 @@ export async function readBackup(
       `The backup could not be read (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
-  if (!header) throw new BackupError('The backup is empty.');
+  if (header === null) throw new BackupError('The backup is empty.');
   if (end === null) throw new BackupError('The backup is cut off: it has no end line.');
-  const summary = tally.summary();
+  const tables = tablesOf(header.version);
+  const summary = tally.summary(tables);
   for (const name of TABLE_NAMES) {
-    const sha256 = end.sha256[name] ?? NO_ROWS_SHA256;
-    if (summary.counts[name] !== end.counts[name] || summary.sha256[name] !== sha256)
+    const listed = tables.includes(name);
+    if (
+      (listed && (end.counts[name] === undefined || end.sha256[name] === undefined)) ||
+      (!listed && summary.counts[name] > 0) ||
+      (listed &&
+        (summary.counts[name] !== end.counts[name] || summary.sha256[name] !== end.sha256[name]))
+    )
       throw new BackupError(`The backup's ${name} rows do not match its own count and checksum.`);
   }
   return summary;
+}
+
+/** Refuses a backup made by a newer Linchpin (its database had migrations this one lacks). */
+function checkMigrations(known: ReadonlySet<string>, migrations: string[]): void {
+  const unknown = migrations.filter((name) => !known.has(name));
+  if (unknown.length > 0)
+    throw new BackupError(
+      `The backup was made by a newer Linchpin (its database has ${unknown.join(', ')}): update this one first.`,
+    );
+}
+
+/**
+ * Before rows go in: refuses a database holding records (NotEmptyError) unless `replace`, which
+ * deletes them; deletes the database's own state that the backup replaces (its secret, the rate
+ * limit's salt and counts: a new database has its own).
+ */
+async function makeRoom(
+  tx: Queryable,
+  tables: readonly TableName[],
+  options: { replace: boolean },
+): Promise<void> {
+  const counts = await countRows(tx);
+  if (!isEmpty(counts)) {
+    if (!options.replace) throw new NotEmptyError(counts);
+    await tx.exec(`TRUNCATE ${RECORD_TABLES.join(', ')}`);
+  }
+  const state = BACKUP_TABLES.filter(
+    (table) => table.role === 'state' && tables.includes(table.name),
+  );
+  for (const table of state) await tx.exec(`DELETE FROM ${table.name}`);
+}
+
+const insertRows = (table: TableName, conflict = '') =>
+  `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
+   SELECT * FROM json_populate_recordset(NULL::${table}, $1::json) ${conflict}`;
+
+/** Identity columns continue after the highest id, restored or stored meanwhile. */
+async function continueIdentities(tx: Queryable, atLeast: Partial<Record<TableName, number>> = {}) {
+  for (const table of BACKUP_TABLES) {
+    if (table.identity === null) continue;
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'),
+              GREATEST(COALESCE((SELECT max(${table.identity}) FROM ${table.name}), 0), $1::integer) + 1,
+              false)`,
+      [atLeast[table.name] ?? 0],
+    );
+  }
 }
 
 /**
  * Restores a backup into `db` in one transaction: nothing is changed unless the whole file is
  * read and checked. Refuses (NotEmptyError) when the database holds anything, unless `replace`,
  * which first deletes what it holds. Identity columns continue after the highest restored id.
+ * The database's secret becomes the backup's, so opaque ids and address counts are as they were.
  */
 export async function restoreBackup(
   db: Database,
@@ -343,41 +433,21 @@ export async function restoreBackup(
 ): Promise<BackupSummary> {
   await migrate(db);
   const known = new Set(await appliedMigrations(db));
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.exec("SET LOCAL TimeZone = 'UTC'");
-    const counts = await countRows(tx);
-    if (!isEmpty(counts)) {
-      if (!options.replace) throw new NotEmptyError(counts);
-      await tx.exec(`TRUNCATE ${TABLE_NAMES.join(', ')}`);
-    }
     const summary = await readBackup(
       input,
       async (table, rows) => {
-        await tx.query(
-          `INSERT INTO ${table} OVERRIDING SYSTEM VALUE
-           SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`,
-          [`[${rows.join(',')}]`],
-        );
+        await tx.query(insertRows(table), [`[${rows.join(',')}]`]);
       },
-      (migrations) => {
-        const unknown = migrations.filter((name) => !known.has(name));
-        if (unknown.length === 0) return Promise.resolve();
-        return Promise.reject(
-          new BackupError(
-            `The backup was made by a newer Linchpin (its database has ${unknown.join(', ')}): update this one first.`,
-          ),
-        );
+      async (header) => {
+        checkMigrations(known, header.migrations);
+        await makeRoom(tx, header.tables, options);
       },
     );
-    for (const table of BACKUP_TABLES) {
-      if (table.identity === null) continue;
-      await tx.query(
-        `SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'),
-                COALESCE((SELECT max(${table.identity}) FROM ${table.name}), 0) + 1, false)`,
-      );
-    }
+    await continueIdentities(tx);
     const stored = await countRows(tx);
-    for (const name of TABLE_NAMES) {
+    for (const name of summary.tables) {
       if (stored[name] !== summary.counts[name])
         throw new BackupError(
           `${name}: ${stored[name]} rows stored of the backup's ${summary.counts[name]}.`,
@@ -385,7 +455,124 @@ export async function restoreBackup(
     }
     return summary;
   });
+  forgetServerSecret(db);
+  return summary;
 }
+
+/** What a restore in batches found already stored (posts that arrived while it ran, sent again). */
+export interface BatchedRestore {
+  summary: BackupSummary;
+  /** Rows of the backup that were already there (the same key), per table. */
+  alreadyThere: TableCounts;
+}
+
+/** Tables whose rows a restore in batches puts in before any other (their one row each). */
+const FIRST: readonly TableName[] = ['server_secret', 'rate_limit_salt'];
+
+/** How a row of the backup goes in while posts are stored beside it. */
+function batchInsert(table: TableName): string {
+  if (table === 'puzzle_results_not_counted')
+    return insertRows(
+      table,
+      `ON CONFLICT (puzzle_id) DO UPDATE SET count = ${table}.count + EXCLUDED.count`,
+    );
+  return insertRows(table, 'ON CONFLICT DO NOTHING');
+}
+
+const countRow = z.object({ n: z.number().int() });
+/** Rows a restore in batches stores in one transaction: the longest a post waits for it. */
+const BATCH = 250;
+
+/**
+ * A restore for a database that serves while it runs (the running server's, or PostgreSQL's with
+ * its servers up): nothing holds the database for more than one batch of rows.
+ *
+ * prepare: reads the whole backup and checks it (nothing is changed unless it is whole and of a
+ * Linchpin this one can read), then, in one short transaction, refuses a database that holds
+ * records unless `replace` (which deletes them), puts in the backup's secret and salt, and moves
+ * identity columns past the backup's highest ids, so posts stored meanwhile take ids of their own.
+ * run: reads the backup again and stores its rows BATCH (250) at a time, each batch its own
+ * transaction, posts stored in between. A row whose key is already there (a post sent again during
+ * the restore) is left as it is; the not-counted tally adds up. Stopped half-way (`signal`), what
+ * was restored stays: restore again with `replace`.
+ */
+export async function prepareBatchedRestore(
+  db: Database,
+  open: () => Readable,
+  options: { replace: boolean },
+): Promise<{
+  summary: BackupSummary;
+  run: (onProgress?: (rows: number) => void, signal?: AbortSignal) => Promise<BatchedRestore>;
+}> {
+  await migrate(db);
+  const known = new Set(await appliedMigrations(db));
+  const first = new Map<TableName, string[]>();
+  const highest: Partial<Record<TableName, number>> = {};
+  const summary = await readBackup(
+    open(),
+    async (table, rows) => {
+      if (FIRST.includes(table)) first.set(table, [...(first.get(table) ?? []), ...rows]);
+      const identity = BACKUP_TABLES.find((candidate) => candidate.name === table)?.identity;
+      if (!identity) return;
+      for (const row of rows) {
+        const id = z.object({ [identity]: z.number().int() }).safeParse(JSON.parse(row));
+        const value = id.success ? id.data[identity] : undefined;
+        if (typeof value === 'number') highest[table] = Math.max(highest[table] ?? 0, value);
+      }
+      await Promise.resolve();
+    },
+    (header) => {
+      checkMigrations(known, header.migrations);
+      return Promise.resolve();
+    },
+  );
+  await db.transaction(async (tx) => {
+    await tx.exec("SET LOCAL TimeZone = 'UTC'");
+    // Only the state the backup has rows of is replaced: a database is never left without a secret.
+    const replaced = summary.tables.filter(
+      (name) => tableRole(name) === 'records' || summary.counts[name] > 0,
+    );
+    await makeRoom(tx, replaced, options);
+    for (const [table, rows] of first) await tx.query(insertRows(table), [`[${rows.join(',')}]`]);
+    await continueIdentities(tx, highest);
+  });
+  forgetServerSecret(db);
+
+  const run = async (
+    onProgress: (rows: number) => void = () => {},
+    signal?: AbortSignal,
+  ): Promise<BatchedRestore> => {
+    const alreadyThere = zeroCounts();
+    let done = 0;
+    await readBackup(open(), async (table, rows) => {
+      signal?.throwIfAborted();
+      if (!FIRST.includes(table)) {
+        for (let start = 0; start < rows.length; start += BATCH) {
+          const batch = rows.slice(start, start + BATCH);
+          const inserted = await db.transaction(async (tx) => {
+            await tx.exec("SET LOCAL TimeZone = 'UTC'");
+            const result = await tx.query(
+              `WITH stored AS (${batchInsert(table)} RETURNING 1) SELECT count(*)::integer AS n FROM stored`,
+              [`[${batch.join(',')}]`],
+            );
+            return countRow.parse(result[0]).n;
+          });
+          if (table !== 'puzzle_results_not_counted')
+            alreadyThere[table] += batch.length - inserted;
+          // Posts waiting for the database go first.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      done += rows.length;
+      onProgress(done);
+    });
+    return { summary, alreadyThere };
+  };
+  return { summary, run };
+}
+
+const tableRole = (name: TableName) =>
+  BACKUP_TABLES.find((table) => table.name === name)?.role ?? 'records';
 
 /** Resolves once `stream` takes more writes, or has closed (then the next write fails). */
 export function drained(stream: Writable): Promise<void> {

@@ -261,19 +261,24 @@ export async function forgetSender(db: Database, email: string): Promise<InboxCo
 }
 
 /**
- * Deletes the messages and submissions the owner has handled that arrived more than `days` days
- * ago (the privacy page's promise, server/retention.ts). Unhandled ones are kept.
+ * Deletes the messages and submissions the owner has handled that arrived more than `handledDays`
+ * days ago, and every one, handled or not, that arrived more than `anyDays` days ago (the privacy
+ * page's promise, server/retention.ts).
  */
-export async function deleteHandledOlderThan(db: Queryable, days: number): Promise<InboxCounts> {
+export async function deleteOlderThan(
+  db: Queryable,
+  days: { handledDays: number; anyDays: number },
+): Promise<InboxCounts> {
   const counts: InboxCounts = { messages: 0, submissions: 0 };
   for (const kind of INBOX_KINDS) {
     const rows = await db.query(
       `WITH gone AS (DELETE FROM ${TABLES[kind].table}
-                      WHERE handled_at IS NOT NULL
-                        AND created_at < now() - make_interval(days => $1::integer)
+                      WHERE created_at < now() - make_interval(days => $2::integer)
+                         OR (handled_at IS NOT NULL
+                             AND created_at < now() - make_interval(days => $1::integer))
                       RETURNING 1)
        SELECT count(*)::integer AS n FROM gone`,
-      [days],
+      [days.handledDays, days.anyDays],
     );
     counts[kind] = deletedRow.parse(rows[0]).n;
   }

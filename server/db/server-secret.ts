@@ -44,3 +44,8 @@ export const opaqueId = (secret: string, kind: string, id: number): string =>
 /** An id of the same shape for a post that was not stored (a filled honeypot). */
 export const randomOpaqueId = (): string =>
   randomBytes(32).toString('base64url').slice(0, OPAQUE_ID_LENGTH);
+
+/** After a restore brought back the database's secret: the next use reads it again. */
+export function forgetServerSecret(db: Queryable): void {
+  secrets.delete(db);
+}

@@ -35,10 +35,12 @@ export function startServer(
   timeoutMs = 90_000,
   /** A command the server runs under, e.g. ['strace', '-f', …]. */
   wrapper: readonly string[] = [],
+  /** The app's folder the server runs from (a copy of it, e.g. with a `.env` of its own). */
+  appRoot = REPO_ROOT,
 ): Promise<ServerProcess> {
   const command = [...wrapper, process.execPath, '--import', 'tsx', 'server/index.ts'];
   const child = spawn(command[0] ?? process.execPath, command.slice(1), {
-    cwd: REPO_ROOT,
+    cwd: appRoot,
     env: { ...process.env, ...CLEAN_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

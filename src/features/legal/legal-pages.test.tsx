@@ -35,6 +35,9 @@ describe('PrivacyPage', () => {
     expect(screen.getByText(/at most 12 months after it arrives/)).toHaveTextContent(
       'Once we have dealt with it, it is deleted automatically 90 days after it arrived.',
     );
+    expect(screen.getByText(/copied to a backup once a day/)).toHaveTextContent(
+      'each backup is deleted 30 days after it was made',
+    );
     expect(screen.getByText(/Ads:/)).toHaveTextContent('off on this site');
   });
 

@@ -1,5 +1,9 @@
 import { Link } from 'wouter';
-import { DEFAULT_KEEP_HANDLED_DAYS } from '../../../core/form-retention';
+import {
+  BACKUP_KEEP_DAYS,
+  DEFAULT_KEEP_HANDLED_DAYS,
+  KEEP_AT_MOST_MONTHS,
+} from '../../../core/form-retention';
 import { ROUTES } from '../../../core/routes';
 import { TextPage } from '../../components/text-page';
 import { adsConfigured, readSiteConfig } from '../../lib/site-config';
@@ -7,7 +11,7 @@ import { StoredCookies, StoredRecords } from './stored-data';
 import '../../components/prose.css';
 
 /** How long the server keeps what the forms send (docs/decisions.md). */
-export const FORM_RETENTION = 'at most 12 months after it arrives';
+export const FORM_RETENTION = `at most ${KEEP_AT_MOST_MONTHS} months after it arrives`;
 
 export function TermsPage() {
   return (
@@ -153,6 +157,12 @@ export function PrivacyPage() {
         {DEFAULT_KEEP_HANDLED_DAYS} days after it arrived. A puzzle that is published stays in the
         game with its author name. To have something you sent deleted sooner, ask through the
         contact page.
+      </p>
+      <p>
+        The server’s data is copied to a backup once a day, and each backup is deleted{' '}
+        {BACKUP_KEEP_DAYS} days after it was made: whatever is deleted from the server is gone from
+        the backups {BACKUP_KEEP_DAYS} days later, and nothing you sent is kept anywhere, backups
+        included, more than {KEEP_AT_MOST_MONTHS} months after it arrived.
       </p>
       <p>
         To keep the forms working for everyone, the server counts posts per internet address for a
