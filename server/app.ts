@@ -23,6 +23,7 @@ import { registerPuzzleFiles } from './puzzle-files';
 import { RATE_LIMIT_MESSAGE, registerRateLimits } from './rate-limits';
 import { registerSecurityHeaders } from './security-headers';
 import { builtInlineTexts } from './page-renderer';
+import { NO_METRICS, routeKind, type ServerMetrics } from './metrics';
 import { readIndexHtml, registerStaticSite, startPageRenderer } from './static-site';
 
 export type AppConfig = Pick<
@@ -35,7 +36,7 @@ export type AppConfig = Pick<
   | 'logLevel'
   | 'csp'
 > &
-  Partial<Pick<Config, 'siteUrl'>>;
+  Partial<Pick<Config, 'siteUrl' | 'dataDir' | 'backupDir'>>;
 
 export interface AppOptions {
   db: Database;
@@ -60,6 +61,8 @@ export interface AppOptions {
    * balancer sends no more, while every request is still served, each answer closing its connection.
    */
   isDraining?: () => boolean;
+  /** What the routes count for Prometheus (server/metrics.ts); off by default. */
+  metrics?: ServerMetrics;
 }
 
 export interface ServerTimeouts {
@@ -143,6 +146,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   const catalogue = readServerCatalogue(serverCatalogueDir(config.distDir));
   for (const problem of catalogue.problems) app.log.error(`Catalogue file ${problem}`);
   const now = options.now ?? Date.now;
+  const metrics = options.metrics ?? NO_METRICS;
 
   // Only JSON and form-encoded bodies are read (Fastify would read text/plain too).
   app.removeAllContentTypeParsers();
@@ -170,7 +174,24 @@ export function createApp(options: AppOptions): FastifyInstance {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
-  registerRateLimits(app, db);
+  registerRateLimits(app, db, metrics);
+  if (metrics.registry) {
+    // Every answer, counted by route kind (never its path) and timed.
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.request(
+        routeKind(request.method, request.url),
+        request.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+    metrics.probe(db);
+    app.addHook('onClose', (_instance, done) => {
+      metrics.stop();
+      done();
+    });
+  }
 
   const isDraining = options.isDraining ?? (() => false);
   app.addHook('onRequest', (request, reply, done) => {
@@ -221,6 +242,15 @@ export function createApp(options: AppOptions): FastifyInstance {
       maxPending: options.maxPendingPosts,
       maxPendingResults: options.maxPendingResults,
       resultsPerAddress: config.resultsPerAddress,
+      metrics,
+    });
+    metrics.watch({
+      queueDepth: () => queue.depth(),
+      queueLimit: queue.limits,
+      puzzleDates: () => catalogue.summaries.map((summary) => summary.date),
+      now,
+      ...(config.backupDir ? { backupDir: config.backupDir } : {}),
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     });
     registerFormRoutes(api, queue, () => serverSecret(db), {
       siteUrl: config.siteUrl ?? null,
@@ -242,7 +272,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
   // is out today, from the whole catalogue the build wrote for it.
   registerPuzzleFiles(app, { catalogue, now });
-  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, renderer, now });
+  registerStaticSite(app, {
+    distDir: config.distDir,
+    indexHtml,
+    catalogue,
+    renderer,
+    now,
+    metrics,
+  });
 
   return app;
 }

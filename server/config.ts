@@ -1,7 +1,7 @@
 import { DEFAULT_KEEP_HANDLED_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +39,13 @@ export interface Config {
   drainMs: number;
   /** Handled messages and submissions are deleted this many days after they arrived (KEEP_HANDLED_DAYS). */
   keepHandledDays: number;
+  /** The folder of the daily backups (BACKUP_DIR, default <DATA_DIR>/backups). */
+  backupDir: string;
+  /**
+   * Where Prometheus reads this process's metrics (METRICS_PORT, METRICS_HOST), and which peers
+   * besides this machine may (METRICS_ALLOW); null when off (server/metrics.ts).
+   */
+  metrics: { port: number; host: string; allow: string[] } | null;
 }
 
 export class ConfigError extends Error {
@@ -238,12 +245,32 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^\d+$/.test(keepText) || keepHandledDays < 1 || keepHandledDays > 36_500)
     bad('KEEP_HANDLED_DAYS', 'a whole number of days from 1 up');
 
+  const metricsPortText = read(env, 'METRICS_PORT');
+  const metricsPort = Number(metricsPortText);
+  if (metricsPortText !== undefined && (!/^\d+$/.test(metricsPortText) || metricsPort > 65535)) {
+    bad('METRICS_PORT', 'a whole number from 0 to 65535, a port players never reach');
+  } else if (metricsPortText !== undefined && metricsPort !== 0 && metricsPort === port) {
+    bad('METRICS_PORT', `another port than PORT (${port}): players must never reach the metrics`);
+  }
+  const metricsHost = read(env, 'METRICS_HOST') ?? '127.0.0.1';
+  if (isIP(metricsHost.replace(/^\[|\]$/g, '')) === 0 && !/^[a-z0-9.-]+$/i.test(metricsHost)) {
+    bad('METRICS_HOST', 'an IP address or a host name such as 127.0.0.1 or 0.0.0.0');
+  }
+  const metricsAllowText = read(env, 'METRICS_ALLOW');
+  const metricsAllow =
+    metricsAllowText === undefined ? [] : metricsAllowText.split(',').map((entry) => entry.trim());
+  if (!metricsAllow.every((entry) => isProxyAddress(entry) && !PROXY_KEYWORDS.has(entry))) {
+    bad('METRICS_ALLOW', 'addresses or networks such as "10.0.0.5,192.168.1.0/24"');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? 'data');
 
   return {
     port,
     host,
-    dataDir: resolve(cwd, read(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
     databaseUrl,
     rateLimit: { max, windowMs: windowMs ?? 60_000 },
     resultsRateLimit: { max: resultsMax, windowMs: resultsWindowMs ?? 60_000 },
@@ -260,5 +287,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     drainMs: drainMs ?? 5000,
     keepHandledDays,
+    backupDir: resolve(cwd, read(env, 'BACKUP_DIR') ?? join(dataDir, 'backups')),
+    metrics:
+      metricsPortText === undefined
+        ? null
+        : { port: metricsPort, host: metricsHost, allow: metricsAllow },
   };
 }
