@@ -152,6 +152,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             'cli/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
         },
       },

@@ -15,6 +15,7 @@ const STRACE = '/usr/bin/strace';
 const FAKETIME = '/usr/bin/faketime';
 const NGINX = '/usr/sbin/nginx';
 const VARNISHD = '/usr/sbin/varnishd';
+const PROMTOOL = '/usr/bin/promtool';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -135,6 +136,8 @@ const STEPS = [
   // e2e/deploy-stack.spec.ts.
   { name: 'nginx', run: () => ensureDebianPackage(NGINX, 'nginx-light') },
   { name: 'varnish', run: () => ensureDebianPackage(VARNISHD, 'varnish') },
+  // The alert rules' checks (deploy/prometheus/alerts.test.ts) and the stack's Prometheus.
+  { name: 'prometheus', run: () => ensureDebianPackage(PROMTOOL, 'prometheus') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },
