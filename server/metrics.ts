@@ -29,7 +29,7 @@ export const DATABASE_PROBE_MS = 10_000;
 const DATABASE_PROBE_TIMEOUT_MS = 5_000;
 /** Latency buckets in seconds, around the 50 ms budget of pages and posts (bench/server.ts). */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-/** The newest backup's name as `owner backup-daily` writes it (docs/backups.md). */
+/** The newest backup's name as `npm run owner -- backup-daily <folder>` writes it. */
 const BACKUP_FILE = /^linchpin-\d{4}-\d{2}-\d{2}\.backup\.gz$/;
 const DAY_MS = 86_400_000;
 
