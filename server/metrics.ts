@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { utcDate } from '../core/dates';
+import { daysBetween, utcDate } from '../core/dates';
 import { type Database } from './db/database';
 
 /**
@@ -31,7 +31,6 @@ const DATABASE_PROBE_TIMEOUT_MS = 5_000;
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 /** The newest backup's name as `npm run owner -- backup-daily <folder>` writes it. */
 const BACKUP_FILE = /^linchpin-\d{4}-\d{2}-\d{2}\.backup\.gz$/;
-const DAY_MS = 86_400_000;
 
 /** The kind of route a request went to, from its method and address only. */
 export function routeKind(method: string, url: string): RouteKind {
@@ -113,9 +112,9 @@ export function newestBackupSeconds(dir: string): number {
 
 /** Whole days from today (UTC) to the last puzzle's day: 0 when the last one is today's or past. */
 export function daysOfPuzzlesAhead(dates: readonly string[], now: number): number {
-  const today = Date.parse(utcDate(now));
-  const last = dates.reduce((latest, date) => Math.max(latest, Date.parse(date) || 0), 0);
-  return Math.max(0, Math.round((last - today) / DAY_MS));
+  const today = utcDate(now);
+  const last = dates.reduce((latest, date) => (date > latest ? date : latest), today);
+  return daysBetween(today, last);
 }
 
 /** Metrics on: a registry of this process's own, with the Node process's default metrics. */
