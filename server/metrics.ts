@@ -152,6 +152,13 @@ export function createMetrics(options: { probeMs?: number } = {}): ServerMetrics
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const children = new Map<
+    string,
+    {
+      count: ReturnType<typeof requests.labels>;
+      time: ReturnType<typeof latency.labels>;
+    }
+  >();
   const renders = counter('linchpin_page_renders_total', 'Pages rendered (a page cache miss).');
   const hits = counter('linchpin_page_cache_hits_total', 'Pages answered from the page cache.');
   gauge('linchpin_page_cache_pages', 'Pages the page cache holds.', (g) => {
@@ -256,9 +263,21 @@ export function createMetrics(options: { probeMs?: number } = {}): ServerMetrics
   return {
     registry,
     request(kind, method, status, seconds) {
-      const m = methodLabel(method);
-      requests.inc({ kind, method: m, status: String(status) });
-      latency.observe({ kind, method: m }, seconds);
+      // Each label set's children are looked up once (prom-client hashes the labels on each call).
+      const key = `${kind} ${method} ${status}`;
+      let child = children.get(key);
+      if (!child) {
+        const m = methodLabel(method);
+        child = {
+          count: requests.labels({ kind, method: m, status: String(status) }),
+          time: latency.labels({ kind, method: m }),
+        };
+        // Bounded: a made-up method or status adds at most a few keys before the map is cleared.
+        if (children.size > 500) children.clear();
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(seconds);
     },
     pageRendered: () => renders.inc(),
     pageCacheHit: () => hits.inc(),
