@@ -11,7 +11,9 @@
  * Then page serving against a static file (bench/server-pages.ts) and three server processes on
  * one PostgreSQL database (bench/server-cluster.ts); a missed budget there exits 1 too. Skip them
  * with --skip-pages and --skip-cluster. `--rush-only` runs the midnight rush alone
- * (bench/server-results.ts).
+ * (bench/server-results.ts). Last, what the metrics cost (bench/server-metrics.ts): pages and
+ * results with METRICS_PORT on and off, and a scrape under load; `--metrics-only` runs it alone,
+ * `--skip-metrics` leaves it out.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { startServer } from '../server/testing/server-process';
 import { runClusterBench } from './server-cluster';
 import { runPageBench } from './server-pages';
 import { runMidnightRush } from './server-results';
+import { runMetricsBench } from './server-metrics';
 
 const GOAL = { perSecond: 1000, p99Ms: 50 };
 const WARM_UP_POSTS = 300;
@@ -35,6 +38,8 @@ const { values } = parseArgs({
     'skip-pages': { type: 'boolean', default: false },
     'skip-cluster': { type: 'boolean', default: false },
     'rush-only': { type: 'boolean', default: false },
+    'metrics-only': { type: 'boolean', default: false },
+    'skip-metrics': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -131,6 +136,8 @@ async function main(): Promise<number> {
   return lost === 0 ? 0 : 1;
 }
 
+if (values['metrics-only'])
+  process.exit((await runMetricsBench({ duration, connections })).met ? 0 : 1);
 const rushOnly = values['rush-only'];
 let code = 1;
 try {
@@ -141,5 +148,7 @@ try {
 }
 if (!rushOnly && !values['skip-pages'] && !(await runPageBench()).met) code = 1;
 if (!rushOnly && !values['skip-cluster'] && !(await runClusterBench({ duration, connections })).met)
+  code = 1;
+if (!rushOnly && !values['skip-metrics'] && !(await runMetricsBench({ duration, connections })).met)
   code = 1;
 process.exit(code);

@@ -2,6 +2,7 @@
  * The reference deployment on one machine (docs/server.md, "Deploying at scale"):
  *
  *   Varnish (deploy/varnish.vcl) → nginx (deploy/nginx.conf) → 3 Linchpin processes → PostgreSQL
+ *   Prometheus (deploy/prometheus/) reading each process's metrics address (METRICS_PORT)
  *
  * startStack() installs Debian's nginx-light and varnish when missing, starts every process, waits
  * until each answers, and writes the run folder's state.json (every process's pid, port and log).
@@ -53,6 +54,10 @@ export interface StackPorts {
   /** The cache's owner address, for BAN requests (deploy/varnish.vcl, deploy/publish.ts). */
   cacheOwner: number;
   servers: number[];
+  /** Prometheus's own address, on base + 3. */
+  prometheus: number;
+  /** Each server's metrics address (METRICS_PORT), on base + 21…, in the servers' order. */
+  metrics: number[];
 }
 
 export function stackPorts(base = DEFAULT_BASE_PORT): StackPorts {
@@ -61,10 +66,12 @@ export function stackPorts(base = DEFAULT_BASE_PORT): StackPorts {
     proxy: base + 1,
     cacheOwner: base + 2,
     servers: Array.from({ length: SERVER_COUNT }, (_, index) => base + 11 + index),
+    prometheus: base + 3,
+    metrics: Array.from({ length: SERVER_COUNT }, (_, index) => base + 21 + index),
   };
 }
 
-export type ProcessRole = 'server' | 'proxy' | 'cache';
+export type ProcessRole = 'server' | 'proxy' | 'cache' | 'monitor';
 
 export interface StackProcess {
   role: ProcessRole;
@@ -91,6 +98,8 @@ export interface StackState {
   releasesRoot: string | null;
   /** …or, without one, this built checkout. */
   checkout: string;
+  /** Prometheus (deploy/prometheus/): its HTTP API answers queries over the servers' metrics. */
+  prometheusUrl?: string;
   processes: StackProcess[];
 }
 
@@ -193,6 +202,11 @@ export function withPorts(text: string, ports: StackPorts): string {
       String(port),
       ports.servers[index] ?? port,
     ]),
+    [String(defaults.prometheus), ports.prometheus],
+    ...defaults.metrics.map((port, index): [string, number] => [
+      String(port),
+      ports.metrics[index] ?? port,
+    ]),
   ]);
   return text.replace(/\b\d{4,5}\b/g, (number) => String(map.get(number) ?? number));
 }
@@ -217,10 +231,12 @@ export const NGINX = '/usr/sbin/nginx';
 export const VARNISHD = '/usr/sbin/varnishd';
 export const VARNISHSTAT = '/usr/bin/varnishstat';
 export const FAKETIME = '/usr/bin/faketime';
+export const PROMETHEUS = '/usr/bin/prometheus';
 
 export function ensureStackPackages(log = console.log): void {
   ensureDebianPackage(NGINX, 'nginx-light', log);
   ensureDebianPackage(VARNISHD, 'varnish', log);
+  ensureDebianPackage(PROMETHEUS, 'prometheus', log);
 }
 
 function sleep(ms: number): Promise<void> {
@@ -398,11 +414,16 @@ export async function startServer(
   const log = join(state.runDir, `${name}.log`);
   if (await listening(port))
     throw new Error(`port ${port} is already in use: ${name} cannot start`);
+  const metricsPort = stackPorts(state.base).metrics[index];
   // What `npm run serve` runs, in the live release (or the checkout): it never builds.
   const launched = launch(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     log,
     cwd: serverDir(state),
-    env: serverEnv(state, port, options),
+    env: {
+      // Prometheus reads each process on an address of its own (docs/operations.md).
+      ...(metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort) }),
+      ...serverEnv(state, port, options),
+    },
   });
   const entry: StackProcess = {
     role: 'server',
@@ -459,6 +480,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
     cacheOwnerUrl: `http://127.0.0.1:${ports.cacheOwner}`,
     serverUrls: ports.servers.map((port) => `http://127.0.0.1:${port}`),
     ...where,
+    prometheusUrl: `http://127.0.0.1:${ports.prometheus}`,
     processes: [],
   };
   writeState(state);
@@ -518,7 +540,13 @@ export async function startStack(options: StackOptions = {}): Promise<StackState
       () => isRunning(varnish),
       launched,
     );
+    log(`Starting Prometheus on port ${ports.prometheus} …`);
+    await startPrometheus(runDir, ports, (entry) => {
+      state.processes.push(entry);
+      writeState(state);
+    });
     log(`Linchpin is served through the cache at ${state.url} (proxy ${state.proxyUrl}).`);
+    log(`Prometheus reads its metrics at ${state.prometheusUrl}.`);
     return state;
   } catch (error) {
     await stopStack(state, log);
@@ -562,6 +590,52 @@ export async function startNginx(
     // Any answer will do, a redirect to HTTPS too: nginx is listening.
     async () =>
       (await fetch(`http://127.0.0.1:${port}/api/health`, { redirect: 'manual' })).status > 0,
+    () => isRunning(entry),
+    launched,
+  );
+  return entry;
+}
+
+/**
+ * Starts Prometheus on a copy of deploy/prometheus/ (its configuration with the stack's ports, and
+ * the alert rules), its data in the run folder, and resolves once it is ready.
+ */
+export async function startPrometheus(
+  runDir: string,
+  ports: StackPorts,
+  started: (entry: StackProcess) => void = () => {},
+): Promise<StackProcess> {
+  ensureDebianPackage(PROMETHEUS, 'prometheus');
+  const dir = join(runDir, 'prometheus');
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const source = join(DEPLOY_DIR, 'prometheus');
+  writeFileSync(
+    join(dir, 'prometheus.yml'),
+    withPorts(readFileSync(join(source, 'prometheus.yml'), 'utf8'), ports),
+  );
+  writeFileSync(join(dir, 'alerts.yml'), readFileSync(join(source, 'alerts.yml')));
+  const log = join(runDir, 'prometheus.log');
+  const launched = launch(
+    PROMETHEUS,
+    [
+      `--config.file=${join(dir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${ports.prometheus}`,
+    ],
+    { log, cwd: dir },
+  );
+  const entry: StackProcess = {
+    role: 'monitor',
+    name: 'prometheus',
+    pid: launched.pid,
+    port: ports.prometheus,
+    program: 'prometheus',
+    log,
+  };
+  started(entry);
+  await waitFor(
+    'Prometheus',
+    () => answers(`http://127.0.0.1:${ports.prometheus}/-/ready`),
     () => isRunning(entry),
     launched,
   );
@@ -621,7 +695,7 @@ export function killServer(state: StackState, index: number): Promise<void> {
 }
 
 /**
- * Stops the stack's processes, the cache first and the servers last, each by its recorded pid
+ * Stops the stack's processes, Prometheus and the cache first and the servers last, each by its recorded pid
  * (nginx with SIGQUIT, a graceful stop; the others with SIGTERM), and waits until each has ended.
  */
 export async function stopStack(
@@ -633,7 +707,7 @@ export async function stopStack(
     log('No stack state found: nothing to stop.');
     return;
   }
-  const order: ProcessRole[] = ['cache', 'proxy', 'server'];
+  const order: ProcessRole[] = ['monitor', 'cache', 'proxy', 'server'];
   for (const role of order) {
     const entries = state.processes.filter((p) => p.role === role);
     const running = entries.filter(isRunning);

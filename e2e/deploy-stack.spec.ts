@@ -145,6 +145,63 @@ test("each client's own address reaches the servers (TRUST_PROXY), its posts cou
   expect(await post('198.51.100.8')).toBe(201);
 });
 
+test('Prometheus reads all three processes: the form posts it sums are the rows stored', async () => {
+  const POSTS = 7;
+  for (let n = 0; n < POSTS; n += 1) {
+    const response = await fetch(`${stack.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${n + 1}` },
+      body: JSON.stringify({ name: 'Metrics', email: 'metrics@example.com', message: `post ${n}` }),
+    });
+    expect(response.status).toBe(201);
+  }
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  const stored = await client
+    .query<{ n: number }>('SELECT count(*)::integer AS n FROM contact_messages')
+    .finally(() => client.end());
+  const rows = stored.rows[0]?.n ?? 0;
+  expect(rows).toBeGreaterThanOrEqual(POSTS);
+
+  const query = async (promql: string): Promise<number | null> => {
+    const url = `${stack.prometheusUrl ?? ''}/api/v1/query?query=${encodeURIComponent(promql)}`;
+    const body = (await (await fetch(url)).json()) as {
+      data?: { result?: { value?: [number, string] }[] };
+    };
+    const value = body.data?.result?.[0]?.value?.[1];
+    return value === undefined ? null : Number(value);
+  };
+  await expect.poll(() => query('count(up{job="linchpin"} == 1)'), { timeout: 30_000 }).toBe(3);
+  await expect
+    .poll(() => query('sum(linchpin_form_posts_stored_total{form="messages"})'), {
+      timeout: 30_000,
+    })
+    .toBe(rows);
+  // One address past its rate limit: the refusal is counted under the limit's name.
+  for (let n = 0; n <= RATE_LIMIT; n += 1) {
+    await fetch(`${stack.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99' },
+      body: JSON.stringify({ name: 'Metrics', email: 'metrics@example.com', message: 'again' }),
+    });
+  }
+  await expect
+    .poll(() => query('sum(linchpin_rate_limit_refusals_total{limit="forms"})'), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  // The alert rules are loaded (deploy/prometheus/alerts.yml).
+  const rules = (await (await fetch(`${stack.prometheusUrl ?? ''}/api/v1/rules`)).json()) as {
+    data: { groups: { rules: { name: string }[] }[] };
+  };
+  expect(rules.data.groups.flatMap((group) => group.rules.map((rule) => rule.name))).toContain(
+    'LinchpinCatalogueRunningOut',
+  );
+  // Players never reach the metrics: not through the cache, not on a server's own port.
+  expect((await get('/metrics')).status).toBe(404);
+  expect((await fetch(`${stack.serverUrls[0] ?? ''}/metrics`)).status).toBe(404);
+});
+
 test('with one server killed, the others answer every request', async () => {
   await killServer(stack, 0);
   const statuses = [];

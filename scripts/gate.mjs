@@ -18,6 +18,7 @@ const VARNISHD = '/usr/sbin/varnishd';
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 const CERTUTIL = '/usr/bin/certutil';
 const NFT = '/usr/sbin/nft';
+const PROMTOOL = '/usr/bin/promtool';
 const STEP_TIMEOUT_MS = 20 * 60_000;
 const POSTGRES_TIMEOUT_MS = 2 * 60_000;
 
@@ -144,6 +145,8 @@ const STEPS = [
   { name: 'certutil', run: () => ensureDebianPackage(CERTUTIL, 'libnss3-tools') },
   // docs/going-live.md's firewall rules, checked by e2e/going-live.spec.ts (`nft -c`).
   { name: 'nft', run: () => ensureDebianPackage(NFT, 'nftables') },
+  // The alert rules' checks (deploy/prometheus/alerts.test.ts) and the stack's Prometheus.
+  { name: 'prometheus', run: () => ensureDebianPackage(PROMTOOL, 'prometheus') },
   { name: 'postgres', run: postgres },
   { name: 'lint', run: () => npmRun('lint') },
   { name: 'typecheck', run: () => npmRun('typecheck') },

@@ -25,6 +25,7 @@ import { registerPuzzleFiles } from './puzzle-files';
 import { RATE_LIMIT_MESSAGE, registerRateLimits } from './rate-limits';
 import { registerSecurityHeaders } from './security-headers';
 import { builtInlineTexts } from './page-renderer';
+import { NO_METRICS, routeKind, type ServerMetrics } from './metrics';
 import { readIndexHtml, registerStaticSite, startPageRenderer } from './static-site';
 
 export type AppConfig = Pick<
@@ -38,7 +39,7 @@ export type AppConfig = Pick<
   | 'logLevel'
   | 'csp'
 > &
-  Partial<Pick<Config, 'siteUrl' | 'hsts' | 'groupsRateLimit'>>;
+  Partial<Pick<Config, 'siteUrl' | 'hsts' | 'groupsRateLimit' | 'dataDir' | 'backupDir'>>;
 
 export interface AppOptions {
   db: Database;
@@ -63,6 +64,8 @@ export interface AppOptions {
    * balancer sends no more, while every request is still served, each answer closing its connection.
    */
   isDraining?: () => boolean;
+  /** What the routes count for Prometheus (server/metrics.ts); off by default. */
+  metrics?: ServerMetrics;
 }
 
 export interface ServerTimeouts {
@@ -149,6 +152,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   const catalogue = readServerCatalogue(serverCatalogueDir(config.distDir));
   for (const problem of catalogue.problems) app.log.error(`Catalogue file ${problem}`);
   const now = options.now ?? Date.now;
+  const metrics = options.metrics ?? NO_METRICS;
 
   // Only JSON and form-encoded bodies are read (Fastify would read text/plain too).
   app.removeAllContentTypeParsers();
@@ -177,7 +181,24 @@ export function createApp(options: AppOptions): FastifyInstance {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
-  registerRateLimits(app, db);
+  registerRateLimits(app, db, metrics);
+  if (metrics.registry) {
+    // Every answer, counted by route kind (never its path) and timed.
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.request(
+        routeKind(request.method, request.url),
+        request.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+    metrics.probe(db);
+    app.addHook('onClose', (_instance, done) => {
+      metrics.stop();
+      done();
+    });
+  }
 
   const isDraining = options.isDraining ?? (() => false);
   app.addHook('onRequest', (request, reply, done) => {
@@ -240,6 +261,15 @@ export function createApp(options: AppOptions): FastifyInstance {
       maxPendingResults: options.maxPendingResults,
       resultsPerAddress: config.resultsPerAddress,
       resultsPerNetwork: config.resultsPerNetwork,
+      metrics,
+    });
+    metrics.watch({
+      queueDepth: () => queue.depth(),
+      queueLimit: queue.limits,
+      puzzleDates: () => catalogue.summaries.map((summary) => summary.date),
+      now,
+      ...(config.backupDir ? { backupDir: config.backupDir } : {}),
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     });
     registerFormRoutes(api, queue, () => serverSecret(db), {
       siteUrl: config.siteUrl ?? null,
@@ -268,7 +298,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   // Before the static files: dist/puzzles/ is the static host's copy; the server sends only what
   // is out today, from the whole catalogue the build wrote for it.
   registerPuzzleFiles(app, { catalogue, now });
-  registerStaticSite(app, { distDir: config.distDir, indexHtml, catalogue, renderer, now });
+  registerStaticSite(app, {
+    distDir: config.distDir,
+    indexHtml,
+    catalogue,
+    renderer,
+    now,
+    metrics,
+  });
 
   return app;
 }

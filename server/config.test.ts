@@ -189,3 +189,41 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('proxy.example.com')).toBeNull();
   });
 });
+
+describe('the metrics address (server/metrics.ts)', () => {
+  it('is off by default; METRICS_PORT turns it on, on this machine only unless METRICS_ALLOW says more', () => {
+    expect(loadConfig({}, '/srv').metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }, '/srv').metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+      allow: [],
+    });
+    expect(
+      loadConfig(
+        {
+          METRICS_PORT: '9464',
+          METRICS_HOST: '0.0.0.0',
+          METRICS_ALLOW: '10.0.0.5, 192.168.1.0/24',
+        },
+        '/srv',
+      ).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0', allow: ['10.0.0.5', '192.168.1.0/24'] });
+  });
+
+  it('refuses the players’ port, a bad port and an allow list that is not addresses', () => {
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080', METRICS_ALLOW: 'everyone' })).toEqual([
+      'METRICS_PORT must be another port than PORT (8080): players must never reach the metrics, not "8080".',
+      'METRICS_ALLOW must be addresses or networks such as "10.0.0.5,192.168.1.0/24", not "everyone".',
+    ]);
+    expect(problemsOf({ METRICS_PORT: 'ninety' })).toEqual([
+      'METRICS_PORT must be a whole number from 0 to 65535, a port players never reach, not "ninety".',
+    ]);
+  });
+
+  it('reads BACKUP_DIR, by default a folder in DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: 'state' }, '/srv').backupDir).toBe('/srv/state/backups');
+    expect(loadConfig({ BACKUP_DIR: '/var/lib/linchpin/backups' }, '/srv').backupDir).toBe(
+      '/var/lib/linchpin/backups',
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { DEFAULT_RESULTS_PER_ADDRESS, DEFAULT_RESULTS_PER_NETWORK } from '../cor
 import { DEFAULT_KEEP_HANDLED_DAYS, DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { APP_ROOT } from './env-files';
 import { backupDirOf } from './db/backup-files';
 
@@ -47,6 +47,11 @@ export interface Config {
   hsts: HstsSetting;
   /** Where `npm run owner -- backup-daily` writes (BACKUP_DIR, default <DATA_DIR>/backups). */
   backupDir: string;
+  /**
+   * Where Prometheus reads this process's metrics (METRICS_PORT, METRICS_HOST), and which peers
+   * besides this machine may (METRICS_ALLOW); null when off (server/metrics.ts).
+   */
+  metrics: { port: number; host: string; allow: string[] } | null;
 }
 
 /**
@@ -282,6 +287,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (hsts === undefined)
     bad('HSTS', 'off, on (this host only) or subdomains (this host and its subdomains)');
 
+  const metricsPortText = read(env, 'METRICS_PORT');
+  const metricsPort = Number(metricsPortText);
+  if (metricsPortText !== undefined && (!/^\d+$/.test(metricsPortText) || metricsPort > 65535)) {
+    bad('METRICS_PORT', 'a whole number from 0 to 65535, a port players never reach');
+  } else if (metricsPortText !== undefined && metricsPort !== 0 && metricsPort === port) {
+    bad('METRICS_PORT', `another port than PORT (${port}): players must never reach the metrics`);
+  }
+  const metricsHost = read(env, 'METRICS_HOST') ?? '127.0.0.1';
+  if (isIP(metricsHost.replace(/^\[|\]$/g, '')) === 0 && !/^[a-z0-9.-]+$/i.test(metricsHost)) {
+    bad('METRICS_HOST', 'an IP address or a host name such as 127.0.0.1 or 0.0.0.0');
+  }
+  const metricsAllowText = read(env, 'METRICS_ALLOW');
+  const metricsAllow =
+    metricsAllowText === undefined ? [] : metricsAllowText.split(',').map((entry) => entry.trim());
+  if (!metricsAllow.every((entry) => isProxyAddress(entry) && !PROXY_KEYWORDS.has(entry))) {
+    bad('METRICS_ALLOW', 'addresses or networks such as "10.0.0.5,192.168.1.0/24"');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? 'data');
@@ -312,5 +335,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     keepHandledDays,
     hsts: hsts ?? 'on',
     backupDir: backupDirOf(env, dataDir, cwd),
+    metrics:
+      metricsPortText === undefined
+        ? null
+        : { port: metricsPort, host: metricsHost, allow: metricsAllow },
   };
 }

@@ -8,6 +8,7 @@ import { openPostgresDatabase } from './db/postgres-database';
 import { loopbackUrl, newOwnerToken, removeOwnerAccess, writeOwnerAccess } from './owner-access';
 import { loadEnvFiles } from './env-files';
 import { startRetentionSweep } from './retention';
+import { createMetrics, serveMetrics } from './metrics';
 
 /**
  * Start-up: read the configuration, open and migrate the database, listen, and print the address.
@@ -42,6 +43,10 @@ async function openDatabase(config: Config): Promise<Database> {
 function describeStartError(error: unknown, config: Config): string {
   if (error instanceof DataDirBusyError) return `Linchpin could not start: ${error.message}`;
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  const port = error instanceof Error && 'port' in error ? error.port : undefined;
+  if (code === 'EADDRINUSE' && config.metrics && port === config.metrics.port) {
+    return `Linchpin could not start: METRICS_PORT ${port} is already in use on ${config.metrics.host}. Set METRICS_PORT to another port.`;
+  }
   if (code === 'EADDRINUSE') {
     return `Linchpin could not start: port ${config.port} is already in use on ${config.host}. Set PORT to another port.`;
   }
@@ -67,8 +72,12 @@ async function main(): Promise<void> {
     const embedded = db.kind === 'embedded';
     const ownerToken = embedded ? newOwnerToken() : undefined;
     let draining = false;
-    const app = createApp({ db, config, ownerToken, isDraining: () => draining });
+    const metrics = config.metrics ? createMetrics() : undefined;
+    const app = createApp({ db, config, ownerToken, isDraining: () => draining, metrics });
     await app.listen({ port: config.port, host: config.host });
+    // Prometheus's own address, never the players' (docs/operations.md "Watching it").
+    const metricsServer =
+      metrics && config.metrics ? await serveMetrics(metrics, config.metrics) : null;
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     if (ownerToken) {
@@ -111,6 +120,7 @@ async function main(): Promise<void> {
         }, SHUTDOWN_TIMEOUT_MS);
         timer.unref();
         retention.stop();
+        metricsServer?.close();
         await app.close();
         await retention.swept();
         if (embedded) await removeOwnerAccess(config.dataDir);

@@ -1,4 +1,5 @@
 import type { Database } from './db/database';
+import { NO_METRICS, type ServerMetrics } from './metrics';
 import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind, type NewRow } from './db/inbox-store';
 import {
   MAX_RESULTS_PER_INSERT,
@@ -53,6 +54,8 @@ interface Lane<V, R> {
   max: number;
   bound: Bound;
   write: (rows: V[]) => Promise<(R | undefined)[]>;
+  /** Told of each row stored (server/metrics.ts). */
+  stored: (outcome: R) => void;
 }
 
 export interface InsertQueue {
@@ -60,6 +63,10 @@ export interface InsertQueue {
   insert(kind: InboxKind, values: Record<string, string>, key?: string | null): Promise<number>;
   /** A crowd result: what became of it, once committed (server/db/results-store.ts). */
   insertResult(result: IncomingResult): Promise<ResultOutcome>;
+  /** Posts waiting or being written, by bound (server/metrics.ts). */
+  depth(): Record<Bound, number>;
+  /** The bounds themselves. */
+  readonly limits: Readonly<Record<Bound, number>>;
 }
 
 export function createInsertQueue(
@@ -72,6 +79,8 @@ export function createInsertQueue(
     resultsPerAddress?: number;
     /** Results of a puzzle counted per IPv6 /48 (RESULTS_PER_NETWORK). */
     resultsPerNetwork?: number;
+    /** Told of each post stored and each refused (server/metrics.ts). */
+    metrics?: Pick<ServerMetrics, 'formStored' | 'result' | 'queueRefused'>;
   } = {},
 ): InsertQueue {
   // PGlite has one connection; a PostgreSQL pool can take a few writes at once.
@@ -84,17 +93,20 @@ export function createInsertQueue(
     perAddress: options.resultsPerAddress ?? Number.MAX_SAFE_INTEGER,
     perNetwork: options.resultsPerNetwork ?? Number.MAX_SAFE_INTEGER,
   };
+  const metrics = options.metrics ?? NO_METRICS;
   const inbox = (kind: InboxKind): Lane<NewRow, number> => ({
     queue: [],
     max: MAX_ROWS_PER_INSERT,
     bound: 'forms',
     write: (rows) => insertMany(db, kind, rows),
+    stored: () => metrics.formStored(kind),
   });
   const results: Lane<IncomingResult, ResultOutcome> = {
     queue: [],
     max: MAX_RESULTS_PER_INSERT,
     bound: 'results',
     write: (rows) => insertResults(db, rows, perClient),
+    stored: (outcome) => metrics.result(outcome),
   };
   const lanes = { messages: inbox('messages'), submissions: inbox('submissions'), results };
   type Kind = keyof typeof lanes;
@@ -107,7 +119,10 @@ export function createInsertQueue(
     const settle = (post: Pending<V, R>, outcome: R | undefined, error?: unknown) => {
       pending[lane.bound] -= 1;
       if (outcome === undefined) post.reject(error ?? new Error('the row was not stored'));
-      else post.resolve(outcome);
+      else {
+        lane.stored(outcome);
+        post.resolve(outcome);
+      }
     };
     try {
       const outcomes = await lane.write(batch.map((post) => post.values));
@@ -159,7 +174,10 @@ export function createInsertQueue(
 
   function enqueue<V, R>(lane: Lane<V, R>, values: V): Promise<R> {
     const limit = limits[lane.bound];
-    if (pending[lane.bound] >= limit) return Promise.reject(new QueueFullError(limit, lane.bound));
+    if (pending[lane.bound] >= limit) {
+      metrics.queueRefused(lane.bound);
+      return Promise.reject(new QueueFullError(limit, lane.bound));
+    }
     pending[lane.bound] += 1;
     return new Promise<R>((resolve, reject) => {
       lane.queue.push({ values, resolve, reject });
@@ -170,5 +188,7 @@ export function createInsertQueue(
   return {
     insert: (kind, values, key = null) => enqueue(lanes[kind], { values, key }),
     insertResult: (result) => enqueue(lanes.results, result),
+    depth: () => ({ ...pending }),
+    limits,
   };
 }

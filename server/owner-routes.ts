@@ -17,7 +17,7 @@ import {
   writeBackupTo,
 } from './db/backup';
 import { INBOX_KINDS, forgetSender, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
-import { resultTallies, resultsNotCounted } from './db/results-store';
+import { categoryMistakes, resultTallies, resultsNotCounted } from './db/results-store';
 import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
 
 /**
@@ -31,6 +31,7 @@ import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
  *   POST /api/owner/:kind/:id/handle
  *   GET  /api/owner/puzzle-stats              the crowd's results of every puzzle (resultTallies)
  *   GET  /api/owner/results-not-counted       results over their address's limit, by puzzle
+ *   GET  /api/owner/category-mistakes         wrong tries that missed each category, by puzzle
  *   GET  /api/owner/backup                    a backup (server/db/backup.ts), gzip, streamed
  *   POST /api/owner/restore?replace=true      a backup's bytes in; 409 with the counts when the
  *                                             database is not empty and replace is not given;
@@ -99,6 +100,7 @@ export function ownerRoutes(
 
   app.get('/puzzle-stats', () => resultTallies(db, null));
   app.get('/results-not-counted', () => resultsNotCounted(db));
+  app.get('/category-mistakes', () => categoryMistakes(db));
 
   app.get('/backup', (request, reply) => {
     const body = new PassThrough();

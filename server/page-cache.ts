@@ -46,6 +46,8 @@ export function createPageCache(
     maxEntries?: number;
     /** Told of every render (the log's `page rendered` line, at debug level). */
     onRender?: (key: string) => void;
+    /** Told of every page answered from the cache (server/metrics.ts). */
+    onHit?: () => void;
   } = {},
 ): PageCache {
   const maxEntries = options.maxEntries ?? PAGE_CACHE_ENTRIES;
@@ -85,6 +87,7 @@ export function createPageCache(
       const key = `${day} ${addressKey(address)}`;
       let page = pages.get(key);
       if (page) {
+        options.onHit?.();
         pages.delete(key);
       } else {
         options.onRender?.(key);

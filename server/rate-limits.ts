@@ -2,6 +2,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { type FastifyInstance } from 'fastify';
 import { type Database } from './db/database';
 import { databaseRateLimitStore } from './db/rate-limit-store';
+import { NO_METRICS, type ServerMetrics } from './metrics';
 
 /**
  * The server's rate limits (docs/server.md "Rate limiting"), each counting a client address's posts
@@ -27,9 +28,15 @@ export const RATE_LIMIT_MESSAGE =
  * embedded database has one process (its data folder is locked), which counts in memory: exact,
  * and no write per post.
  */
-export function registerRateLimits(app: FastifyInstance, db: Database): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  db: Database,
+  metrics: Pick<ServerMetrics, 'rateLimited'> = NO_METRICS,
+): void {
   void app.register(fastifyRateLimit, {
     global: false,
+    // Every limit's key begins with its name (namedRateLimit): refusals are counted by name.
+    onExceeded: (_request, key) => metrics.rateLimited(String(key).split(' ')[0] ?? ''),
     ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

@@ -14,6 +14,7 @@ import {
 import { isPageRequest } from './fallback-page';
 import { type ServerCatalogue } from './catalogue';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
+import { NO_METRICS, type ServerMetrics } from './metrics';
 
 /**
  * The built site from dist/: hashed files under /assets/ cached for a year, everything else
@@ -79,17 +80,24 @@ export function registerStaticSite(
     catalogue: ServerCatalogue;
     renderer: Promise<PageRenderer | null>;
     now?: () => number;
+    metrics?: ServerMetrics;
   },
 ): void {
   const { distDir, indexHtml } = options;
+  const metrics = options.metrics ?? NO_METRICS;
   const clock = options.now ?? Date.now;
   const pages: Promise<PageCache | null> = options.renderer.then((renderer) =>
     renderer
       ? createPageCache(renderer, {
-          onRender: (key) => app.log.debug({ page: key }, 'page rendered'),
+          onRender: (key) => {
+            metrics.pageRendered();
+            app.log.debug({ page: key }, 'page rendered');
+          },
+          onHit: metrics.pageCacheHit,
         })
       : null,
   );
+  void pages.then((cache) => cache && metrics.watch({ pageCacheSize: () => cache.size }));
   app.addHook('onReady', async () => {
     if ((await pages) === null && indexHtml !== null) {
       app.log.warn('No server renderer in dist-server/: pages are rendered in the browser.');

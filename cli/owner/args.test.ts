@@ -45,11 +45,26 @@ describe('parseOwnerArgs', () => {
     [['import', '3', '--date', 'tomorrow'], '--date must be YYYY-MM-DD, not "tomorrow".'],
     [['import', '3', '4'], 'Unexpected argument: 4'],
     [['purge'], 'Unknown command "purge".'],
+    [['report'], 'Which file? e.g. report linchpin-report.html'],
+    [['report', 'r.html', '--days', '0'], '--days must be a whole number from 1 to 366, not "0".'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseOwnerArgs(argv)).toThrow(new UsageError(message));
   });
 
   it('refuses unknown options', () => {
     expect(() => parseOwnerArgs(['messages', '--all'])).toThrow(UsageError);
+  });
+
+  it('reads the report command: 30 days unless --days says otherwise', () => {
+    expect(parseOwnerArgs(['report', 'r.html']).command).toEqual({
+      name: 'report',
+      file: 'r.html',
+      days: 30,
+    });
+    expect(parseOwnerArgs(['report', '--days', '7', 'r.html']).command).toEqual({
+      name: 'report',
+      file: 'r.html',
+      days: 7,
+    });
   });
 });

@@ -15,6 +15,7 @@ export type OwnerCommand =
   | { name: 'handle'; kind: InboxKind; id: number }
   | { name: 'import'; id: number; date: string | null; force: boolean }
   | { name: 'puzzle-stats'; json: boolean }
+  | { name: 'report'; file: string; days: number }
   | { name: 'backup'; file: string }
   | { name: 'backup-daily'; folder: string | null }
   | { name: 'check-backup'; file: string }
@@ -31,6 +32,10 @@ export interface OwnerOptions {
   dataDir: string | null;
   puzzlesDir: string | null;
 }
+
+/** The owner's report covers this many days unless --days says otherwise. */
+export const DEFAULT_REPORT_DAYS = 30;
+export const MAX_REPORT_DAYS = 366;
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -54,6 +59,10 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
   puzzle-stats [--json]                  the crowd's figures of each puzzle played (players, solve
                                          rate in each mode, average tries, category found last
                                          most often) and each label the solve rate disagrees with
+  report [--days N] <file.html>          the owner's report as one HTML page of charts that opens
+                                         offline: players per day, each recent puzzle's solve
+                                         rate and mean tries against its label, mistakes per
+                                         category, messages and submissions waiting (N: 30)
   backup <file>                          write a backup of everything stored (messages,
                                          submissions, the crowd's results, the database's
                                          secret) to <file>, gzip, while the server runs
@@ -106,6 +115,7 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
         replace: { type: 'boolean', default: false },
         date: { type: 'string' },
         group: { type: 'string' },
+        days: { type: 'string' },
         'data-dir': { type: 'string' },
         'puzzles-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -160,6 +170,17 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
   if (first === 'puzzle-stats') {
     extra([second, third, ...rest]);
     return { command: { name: 'puzzle-stats', json: values.json }, ...common };
+  }
+
+  if (first === 'report') {
+    extra([third, ...rest]);
+    if (second === undefined) throw new UsageError('Which file? e.g. report linchpin-report.html');
+    const days = values.days ?? String(DEFAULT_REPORT_DAYS);
+    if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > MAX_REPORT_DAYS)
+      throw new UsageError(
+        `--days must be a whole number from 1 to ${MAX_REPORT_DAYS}, not "${days}".`,
+      );
+    return { command: { name: 'report', file: second, days: Number(days) }, ...common };
   }
 
   if (first === 'backup' || first === 'restore') {

@@ -34,14 +34,14 @@ export interface PuzzleStats {
   labelMismatch: string | null;
 }
 
-interface CataloguePuzzle {
+export interface CataloguePuzzle {
   date: string;
   title: string;
   difficulty: Difficulty;
   categories: string[];
 }
 
-function cataloguePuzzle(entry: CatalogueEntry): [string, CataloguePuzzle] | null {
+export function cataloguePuzzle(entry: CatalogueEntry): [string, CataloguePuzzle] | null {
   const data = entry.data as Record<string, unknown> | null;
   if (typeof data !== 'object' || data === null || typeof data.id !== 'string') return null;
   const categories = Array.isArray(data.categories)

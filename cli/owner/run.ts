@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { utcDate } from '../../core/dates';
 import { type Random } from '../../core/game/random';
 import { validatePuzzleSubmission } from '../../core/forms';
@@ -27,6 +27,8 @@ import { backupCommand, forgetCommand, moveCommand, restoreCommand } from './kee
 import { backupDailyCommand, checkBackupCommand } from './backup-files';
 import { formatPuzzleStats, puzzleStats } from './puzzle-stats';
 import { forgetMemberCommand, groupDeleteCommand, groupsCommand } from './friend-groups';
+import { chartLibrary, ownerReport, reportHtml } from './report';
+import { writeFile } from 'node:fs/promises';
 
 /** Everything a command touches, passed in so tests can use a test database and a fixed clock. */
 export interface OwnerContext {
@@ -172,6 +174,31 @@ export async function runOwnerCommand(
           await source.notCounted(),
         );
         context.out(command.json ? JSON.stringify(stats, null, 2) : formatPuzzleStats(stats));
+        return 0;
+      });
+    case 'report':
+      return withSource(context, async (source) => {
+        const catalogue = readCatalogue(context.puzzlesDir);
+        const [tallies, notCounted, mistakes, messages, submissions] = await Promise.all([
+          source.tallies(),
+          source.notCounted(),
+          source.mistakes(),
+          source.list('messages', { unhandled: true }),
+          source.list('submissions', { unhandled: true }),
+        ]);
+        const report = ownerReport({
+          stats: puzzleStats(tallies, catalogue, notCounted),
+          catalogue,
+          mistakes,
+          waiting: { messages: messages.length, submissions: submissions.length },
+          today: utcDate(context.now()),
+          days: command.days,
+        });
+        const path = resolve(context.cwd, command.file);
+        await writeFile(path, reportHtml(report, chartLibrary()));
+        context.out(
+          `Wrote ${relative(context.cwd, path) || path}: the last ${command.days} days to ${report.today}. Open it in any browser; it works offline.`,
+        );
         return 0;
       });
     case 'backup':

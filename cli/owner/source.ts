@@ -35,7 +35,13 @@ import {
   type InboxKind,
 } from '../../server/db/inbox-store';
 import { migrate } from '../../server/db/migrate';
-import { resultTallies, resultsNotCounted, type PuzzleTally } from '../../server/db/results-store';
+import {
+  categoryMistakes,
+  resultTallies,
+  resultsNotCounted,
+  type CategoryMistakes,
+  type PuzzleTally,
+} from '../../server/db/results-store';
 import { openEmbeddedDatabase, pgliteDir } from '../../server/db/pglite-database';
 import { openPostgresDatabase } from '../../server/db/postgres-database';
 import { readOwnerAccess, type OwnerAccess } from '../../server/owner-access';
@@ -51,6 +57,8 @@ export interface OwnerSource {
   tallies(): Promise<PuzzleTally[]>;
   /** Results of each puzzle not counted: over RESULTS_PER_ADDRESS from one address, or RESULTS_PER_NETWORK from one /48. */
   notCounted(): Promise<Record<string, number>>;
+  /** Wrong tries that missed each category of each puzzle (the owner's report). */
+  mistakes(): Promise<CategoryMistakes[]>;
   /** Writes a backup (server/db/backup.ts) to `file`, gzip-compressed. */
   backup(file: string): Promise<void>;
   /** Restores the backup in `file`; NotEmptyError when the database holds anything and not `replace`. */
@@ -82,6 +90,7 @@ export function databaseSource(db: Database, description: string): OwnerSource {
     markHandled: (kind, id) => markHandled(db, kind, id),
     tallies: () => resultTallies(db, null),
     notCounted: () => resultsNotCounted(db),
+    mistakes: () => categoryMistakes(db),
     backup: async (file) => {
       await writeBackupTo(db, createWriteStream(file, { mode: 0o600 }));
     },
@@ -152,6 +161,16 @@ export function serverSource(access: OwnerAccess): OwnerSource {
     tallies: async () => z.array(puzzleTallySchema).parse(await call('GET', '/puzzle-stats')),
     notCounted: async () =>
       z.record(z.string(), z.number().int()).parse(await call('GET', '/results-not-counted')),
+    mistakes: async () =>
+      z
+        .array(
+          z.object({
+            puzzleId: z.string(),
+            category: z.number().int(),
+            mistakes: z.number().int(),
+          }),
+        )
+        .parse(await call('GET', '/category-mistakes')),
     backup: async (file) => {
       const response = await send('GET', '/backup');
       if (!response.ok || !response.body)

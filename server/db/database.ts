@@ -15,4 +15,6 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A PostgreSQL pool's connections (server/metrics.ts); absent on the embedded database. */
+  readonly pool?: () => { total: number; idle: number; waiting: number };
 }

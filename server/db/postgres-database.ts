@@ -43,5 +43,6 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       }
     },
     close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -236,6 +236,41 @@ export async function resultTallies(
   });
 }
 
+/** How often each category was missed: a wrong try that did not get it fully right. */
+export interface CategoryMistakes {
+  puzzleId: string;
+  /** The category's place in the puzzle (0-3). */
+  category: number;
+  mistakes: number;
+}
+
+const mistakesRow = z.object({
+  puzzle_id: z.string(),
+  category: z.number().int(),
+  mistakes: z.number().int(),
+});
+
+/**
+ * For each puzzle and category, the wrong tries that did not get that category fully right
+ * (wrong_tries holds, for each wrong try, the categories it got right): the group players got
+ * wrong most has the most. The owner's report (cli/owner/report.ts).
+ */
+export async function categoryMistakes(db: Queryable): Promise<CategoryMistakes[]> {
+  const rows = await db.query(
+    `SELECT puzzle_id, category::integer AS category, count(*)::integer AS mistakes
+       FROM puzzle_results,
+            jsonb_array_elements(wrong_tries::jsonb) AS wrong(attempt),
+            generate_series(0, 3) AS category
+      WHERE NOT (wrong.attempt @> to_jsonb(category))
+      GROUP BY puzzle_id, category
+      ORDER BY puzzle_id, category`,
+  );
+  return rows.map((row) => {
+    const parsed = mistakesRow.parse(row);
+    return { puzzleId: parsed.puzzle_id, category: parsed.category, mistakes: parsed.mistakes };
+  });
+}
+
 export async function countResults(db: Queryable): Promise<number> {
   const rows = await db.query('SELECT count(*)::integer AS n FROM puzzle_results');
   return z.object({ n: z.number().int() }).parse(rows[0]).n;
