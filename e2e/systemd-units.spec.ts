@@ -70,7 +70,7 @@ test('linchpin@<port> serves the built release as its own user, writing only /va
 });
 
 // Enable once `npm run owner -- backup-daily <folder>` (issue 40, the backups page) is merged.
-test.fixme('linchpin-backup.service writes the day’s backup into /var/lib/linchpin/backups', async () => {
+test('linchpin-backup.service writes the day’s backup into /var/lib/linchpin/backups', async () => {
   test.setTimeout(180_000);
   const port = await freePort();
   const server = await units.startServer(port);
