@@ -69,7 +69,6 @@ test('linchpin@<port> serves the built release as its own user, writing only /va
   expect(Date.now() - stopped).toBeLessThan(30_000);
 });
 
-// Enable once `npm run owner -- backup-daily <folder>` (issue 40, the backups page) is merged.
 test('linchpin-backup.service writes the day’s backup into /var/lib/linchpin/backups', async () => {
   test.setTimeout(180_000);
   const port = await freePort();
