@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openPausedAt, puzzleDated, readPuzzles, setClock } from './support';
 
@@ -8,7 +9,8 @@ test('home shows today’s puzzle, the tagline, the countdown and the version', 
   await expect(page.getByRole('heading', { name: daily.title })).toBeVisible();
   await expect(page.getByText('Connect words, find patterns, solve puzzles.')).toBeVisible();
   await expect(page.getByText('New puzzle in: 02:29:45')).toBeVisible();
-  await expect(page.getByText('Version 0.3.7')).toBeVisible();
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  await expect(page.getByText(`Version ${version}`)).toBeVisible();
   await expect(page).toHaveTitle(/Linchpin/);
 });
 

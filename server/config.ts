@@ -2,7 +2,7 @@ import { DEFAULT_RESULTS_PER_ADDRESS, DEFAULT_RESULTS_PER_NETWORK } from '../cor
 import { DEFAULT_KEEP_HANDLED_DAYS, DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { adIdsFrom, adsOn, analyticsIdFrom } from '../core/site-settings';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { APP_ROOT } from './env-files';
 import { backupDirOf } from './db/backup-files';
 
