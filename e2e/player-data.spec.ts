@@ -88,10 +88,12 @@ test('accept, win today’s puzzle, and the statistics show it', async ({ page, 
     ]),
   );
   // The finished daily's board is kept for the day (linchpin_games), so it reopens as it ended;
-  // its result went to the crowd with this browser's random id (linchpin_crowd_id).
+  // its result went to the crowd with this browser's random id (linchpin_crowd_id), and is kept
+  // three days for a group of friends joined later today (linchpin_friend_result).
   expect(storage).toEqual([
     'linchpin_completedPuzzles',
     'linchpin_crowd_id',
+    'linchpin_friend_result',
     'linchpin_games',
     `linchpin_puzzleCompleted_${TODAY}`,
   ]);
