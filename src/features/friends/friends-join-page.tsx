@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { checkName, groupPath, MEMBER_NAME_MAX } from '../../../core/friends';
+import { checkName, groupPath, INVITE_PATTERN, MEMBER_NAME_MAX } from '../../../core/friends';
 import type { InvitePreview } from '../../../core/friends-schema';
 import { ROUTES } from '../../../core/routes';
 import { PageLoading } from '../../components/page-loading';
@@ -35,8 +35,14 @@ export function JoinGroupPage() {
 }
 
 function Invitation({ code }: { code: string }) {
-  const [invite, setInvite] = useState<Invite>({ kind: 'loading' });
+  // A code of the wrong shape (none, cut short, altered) can open no group: said at once, with no
+  // request the server could only answer 404.
+  const wellFormed = INVITE_PATTERN.test(code);
+  const [invite, setInvite] = useState<Invite>(
+    wellFormed ? { kind: 'loading' } : { kind: 'refused', message: T.noSuchInvite },
+  );
   useEffect(() => {
+    if (!wellFormed) return;
     let current = true;
     void readInvite(code).then((answer) => {
       if (!current) return;
@@ -50,7 +56,7 @@ function Invitation({ code }: { code: string }) {
     return () => {
       current = false;
     };
-  }, [code]);
+  }, [code, wellFormed]);
   const mine = readGroups().find((group) => group.invite === code);
   if (mine)
     return (
