@@ -27,7 +27,7 @@ import { type Database } from '../server/db/database';
 import { groupView } from '../server/db/friends-store';
 import { countResults } from '../server/db/results-store';
 import { writeServerCatalogue } from '../server/testing/fixture-site';
-import { startServer, type ServerProcess } from '../server/testing/server-process';
+import { startServers, type ServerProcess } from '../server/testing/server-process';
 import { postgresTestDatabases } from '../server/testing/test-databases';
 import { RUSH_GOAL } from './server-results';
 
@@ -157,12 +157,7 @@ export async function runFriendsBench(options: {
       GROUPS_RATE_LIMIT_MAX: '1000000000',
       LOG_LEVEL: 'error',
     };
-    const started = await Promise.allSettled(
-      Array.from({ length: PROCESSES }, () => startServer(env)),
-    );
-    servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    servers = await startServers(PROCESSES, env);
 
     // 1. A group's page data at a fixed rate.
     let pick = 0;

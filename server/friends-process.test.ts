@@ -5,7 +5,7 @@ import { MAX_MEMBERS, type FriendResult } from '../core/friends';
 import { joinedSchema, postResultAnswerSchema, type Joined } from '../core/friends-schema';
 import { type Database } from './db/database';
 import { makeFixtureSite, writeServerCatalogue } from './testing/fixture-site';
-import { startServer, type ServerProcess } from './testing/server-process';
+import { startServers, type ServerProcess } from './testing/server-process';
 import { PREPARE_TIMEOUT_MS, postgresTestDatabases } from './testing/test-databases';
 
 /**
@@ -37,10 +37,7 @@ describe('groups of friends on three server processes and one PostgreSQL databas
       RESULTS_RATE_LIMIT_MAX: '100000',
       GROUPS_RATE_LIMIT_MAX: '100000',
     };
-    const started = await Promise.allSettled([1, 2, 3].map(() => startServer(env)));
-    servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    servers = await startServers(3, env);
   }, PREPARE_TIMEOUT_MS + TEST_TIMEOUT_MS);
 
   afterAll(async () => {
