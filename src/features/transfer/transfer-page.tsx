@@ -36,6 +36,7 @@ import { readConsent, saveConsent } from '../../lib/player-data/storage';
 import { useFragment } from '../../lib/use-fragment';
 import { keepMovedGroups, readGroups } from '../../lib/friends/friends-data';
 import { fileProblem, groupsText, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
+import '../../components/page-notes.css';
 import './transfer.css';
 
 /** The bounds of what a link may hold, from the catalogue (null when it cannot be loaded). */
@@ -83,7 +84,7 @@ function WithBounds({ fragment }: { fragment: string }) {
   const bounds = use(boundsOn(useToday()));
   if (!bounds) {
     return (
-      <p className="transfer-problem" role="alert">
+      <p className="page-problem" role="alert">
         {T.noCatalogue}
       </p>
     );
@@ -152,15 +153,15 @@ function Send({ bounds }: { bounds: TransferBounds }) {
   return (
     <>
       <p>{T.sendIntro}</p>
-      {consent !== 'accepted' ? <p className="transfer-note">{T.needConsent}</p> : null}
+      {consent !== 'accepted' ? <p className="page-note">{T.needConsent}</p> : null}
       {summary.games === 0 && summary.inProgress === 0 && groupNames.length === 0 ? (
-        <p className="transfer-note">{T.nothingYet}</p>
+        <p className="page-note">{T.nothingYet}</p>
       ) : null}
       {groupNames.length > 0 && code !== null ? (
-        <p className="transfer-note">{T.carriesGroups(groupNames)}</p>
+        <p className="page-note">{T.carriesGroups(groupNames)}</p>
       ) : null}
       {code === null ? (
-        <p className="transfer-problem" role="alert">
+        <p className="page-problem" role="alert">
           {T.linkFailed}
         </p>
       ) : (
@@ -256,7 +257,7 @@ function Opened({
   if (!read.ok) {
     return (
       <>
-        <p ref={heading} className="transfer-problem" role="alert" tabIndex={-1}>
+        <p ref={heading} className="page-problem" role="alert" tabIndex={-1}>
           {source === 'file' ? fileProblem(read.problem) : T.problems[read.problem]}
         </p>
         <Actions onBack={onBack} />
@@ -336,7 +337,7 @@ function Preview({
           <h3 id="theirs-title">{source === 'file' ? T.inFile : T.inLink}</h3>
           <p>{summaryText(theirs)}</p>
           <GroupsLine names={transfer.groups.map((group) => group.name)} />
-          <p className="transfer-note">{T.lastPlayed(theirs.lastPlayed)}</p>
+          <p className="page-note">{T.lastPlayed(theirs.lastPlayed)}</p>
         </section>
         <section aria-labelledby="mine-title" className="transfer-side">
           <h3 id="mine-title">{T.onDevice}</h3>
@@ -344,12 +345,10 @@ function Preview({
           <GroupsLine names={groupsHere.map((group) => group.name)} />
         </section>
       </div>
-      <p className="transfer-note">{T.mergeNote}</p>
-      {leftOut > 0 ? <p className="transfer-note">{T.leftOut(leftOut)}</p> : null}
+      <p className="page-note">{T.mergeNote}</p>
+      {leftOut > 0 ? <p className="page-note">{T.leftOut(leftOut)}</p> : null}
       {groups.leftOut.length > 0 ? (
-        <p className="transfer-note">
-          {T.groupsLeftOut(groups.leftOut.map((group) => group.name))}
-        </p>
+        <p className="page-note">{T.groupsLeftOut(groups.leftOut.map((group) => group.name))}</p>
       ) : null}
       {step === 'ask' || step === 'adding' || step === 'failed' ? (
         <div className="transfer-actions">
@@ -388,7 +387,7 @@ function Preview({
           </div>
         </div>
       ) : null}
-      <p ref={status} className="transfer-status" role="status" tabIndex={-1}>
+      <p ref={status} className="page-status" role="status" tabIndex={-1}>
         {step === 'rejected' ? T.rejected : step === 'left' ? T.left : ''}
         {step === 'failed' ? T.failed : ''}
       </p>
