@@ -13,7 +13,9 @@
  * with --skip-pages and --skip-cluster. `--rush-only` runs the midnight rush alone
  * (bench/server-results.ts). Last, what the metrics cost (bench/server-metrics.ts): pages and
  * results with METRICS_PORT on and off, and a scrape under load; `--metrics-only` runs it alone,
- * `--skip-metrics` leaves it out.
+ * `--skip-metrics` leaves it out. Then groups of friends on three processes and PostgreSQL
+ * (bench/server-friends.ts): 10,000 groups, a group's page data at 1,000/s, and the midnight rush
+ * with each result sent to 3 groups; `--friends-only` runs it alone, `--skip-friends` leaves it out.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { countInbox } from '../server/db/inbox-store';
 import { openEmbeddedDatabase } from '../server/db/pglite-database';
 import { startServer } from '../server/testing/server-process';
 import { runClusterBench } from './server-cluster';
+import { runFriendsBench } from './server-friends';
 import { runPageBench } from './server-pages';
 import { runMidnightRush } from './server-results';
 import { runMetricsBench } from './server-metrics';
@@ -40,6 +43,8 @@ const { values } = parseArgs({
     'rush-only': { type: 'boolean', default: false },
     'metrics-only': { type: 'boolean', default: false },
     'skip-metrics': { type: 'boolean', default: false },
+    'friends-only': { type: 'boolean', default: false },
+    'skip-friends': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -138,6 +143,8 @@ async function main(): Promise<number> {
 
 if (values['metrics-only'])
   process.exit((await runMetricsBench({ duration, connections })).met ? 0 : 1);
+if (values['friends-only'])
+  process.exit((await runFriendsBench({ duration, connections })).met ? 0 : 1);
 const rushOnly = values['rush-only'];
 let code = 1;
 try {
@@ -150,5 +157,7 @@ if (!rushOnly && !values['skip-pages'] && !(await runPageBench()).met) code = 1;
 if (!rushOnly && !values['skip-cluster'] && !(await runClusterBench({ duration, connections })).met)
   code = 1;
 if (!rushOnly && !values['skip-metrics'] && !(await runMetricsBench({ duration, connections })).met)
+  code = 1;
+if (!rushOnly && !values['skip-friends'] && !(await runFriendsBench({ duration, connections })).met)
   code = 1;
 process.exit(code);

@@ -67,7 +67,7 @@ export const STORED_ITEM_PURPOSES: Record<StoredItemKey, { purpose: string; life
   },
   friendGroups: {
     purpose:
-      'The groups of friends you are in on this device: each group’s name and invite code, and your member id and secret, which let only you post your results and change your name there.',
+      'The groups of friends you are in on this device: each group’s name and invite code, and your member id and secret, which let only you post your results and change your name there. They go with your games in a link or backup file you make to move them to another device.',
   },
   friendResult: {
     purpose:

@@ -4,8 +4,21 @@ import { EMPTY_PLAYER, recordGame, type PlayerData } from './records';
 import type { SavedGame } from './game/saved-games';
 import { statistics } from './stats';
 import { transferOf, type Transfer } from './transfer';
-import { inProgressAfterMerge, mergeTransfer, streakOf, summarize } from './transfer-merge';
-import { boundsOn, inProgress, playedYear, SETTINGS, wordsOfRing } from './test/transfer-fixtures';
+import {
+  groupsAfterMerge,
+  inProgressAfterMerge,
+  mergeTransfer,
+  streakOf,
+  summarize,
+} from './transfer-merge';
+import {
+  boundsOn,
+  friendGroup,
+  inProgress,
+  playedYear,
+  SETTINGS,
+  wordsOfRing,
+} from './test/transfer-fixtures';
 
 const DAY1 = '2026-03-01';
 const day = (n: number) => addDays(DAY1, n - 1);
@@ -344,3 +357,25 @@ function transferOfGames(data: PlayerData): Transfer['games'] {
     wordOrder: words.map((word) => [...words].sort().indexOf(word)),
   }));
 }
+
+describe('groups of friends of two devices', () => {
+  const groups = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => friendGroup(from + i));
+
+  it("keeps both devices' groups, a group on both once as this device has it", () => {
+    const mine = [friendGroup(0), friendGroup(1)];
+    // Group 1 joined again on the other device: another member of the same group.
+    const otherMember = { ...friendGroup(1), memberId: 'othermemberxxxxx' };
+    const theirs = [{ ...otherMember, token: `${otherMember.memberId}.${'s'.repeat(22)}` }];
+    const { kept, leftOut } = groupsAfterMerge(mine, [...theirs, friendGroup(2)]);
+    expect(kept).toEqual([friendGroup(0), friendGroup(1), friendGroup(2)]);
+    expect(leftOut).toEqual([]);
+  });
+
+  it("at 10 groups, the link's newest to this device are left out, never this device's", () => {
+    const { kept, leftOut } = groupsAfterMerge(groups(0, 8), groups(5, 12));
+    expect(kept).toEqual(groups(0, 10));
+    expect(leftOut).toEqual(groups(10, 12));
+    expect(groupsAfterMerge(groups(0, 10), groups(10, 11)).leftOut).toEqual(groups(10, 11));
+  });
+});

@@ -1,9 +1,16 @@
 import { addDays, daysBetween } from './dates';
+import { MAX_GROUPS_PER_DEVICE } from './friends';
 import { pruneGames, SAVED_GAME_LIMITS, type SavedGame } from './game/saved-games';
 import type { DailyCompletion, PlayerData, PuzzleCompletion } from './records';
 import type { FinishedGame } from './stats';
 import { currentStreakOn, type DailyStats } from './streaks';
-import { placeWords, wasDaily, type MovedFinishedGame, type Transfer } from './transfer';
+import {
+  placeWords,
+  wasDaily,
+  type MovedFinishedGame,
+  type MovedGroup,
+  type Transfer,
+} from './transfer';
 
 /**
  * Adding a link's games to a device (docs/decisions.md "Moving games between devices"): the two
@@ -211,6 +218,27 @@ export function inProgressAfterMerge<G extends InProgress>(
   const dated = pruneGames(all, today, Number.MAX_SAFE_INTEGER);
   const kept = dated.slice(-SAVED_GAME_LIMITS.games);
   return { kept, leftOut: dated.length - kept.length };
+}
+
+/**
+ * The groups of friends of two devices together (the link's section 6): every group of this
+ * device, in its order, then the link's groups this device is not in, in theirs. A group on both
+ * is kept once, as this device has it (the membership in use here: its member and secret), so
+ * adding the same link again changes nothing. A device belongs to at most MAX_GROUPS_PER_DEVICE
+ * groups: the link's groups past that are left out (`leftOut`, which the preview names), never
+ * one of this device's.
+ */
+export function groupsAfterMerge<G extends Pick<MovedGroup, 'id'>>(
+  local: readonly G[],
+  link: readonly G[],
+): { kept: G[]; leftOut: G[] } {
+  const here = new Set(local.map((group) => group.id));
+  const seen = new Set<string>();
+  const added = link.filter(
+    (group) => !here.has(group.id) && !seen.has(group.id) && seen.add(group.id),
+  );
+  const room = Math.max(0, MAX_GROUPS_PER_DEVICE - local.length);
+  return { kept: [...local, ...added.slice(0, room)], leftOut: added.slice(room) };
 }
 
 /** No streak reaches further back than this many days (a guard against a silly record). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BitWriter, crc32, toBase64Url } from './bits';
 import { addDays, daysBetween } from './dates';
 import { DIFFICULTIES } from './difficulties';
+import { checkName, GROUP_NAME_MAX, MAX_GROUPS_PER_DEVICE } from './friends';
 import { EMPTY_PLAYER, type PlayerData, type PuzzleCompletion } from './records';
 import {
   decodeTransfer,
@@ -12,10 +13,11 @@ import {
   TRANSFER_VERSION,
   type MovedFinishedGame,
   type MovedGame,
+  type MovedGroup,
   type Transfer,
 } from './transfer';
 import { TRANSFER_LIMITS, type TransferBounds } from './transfer-bounds';
-import { mergeTransfer } from './transfer-merge';
+import { groupsAfterMerge, mergeTransfer } from './transfer-merge';
 import { wordsOfRing } from './test/transfer-fixtures';
 
 /**
@@ -59,6 +61,30 @@ const gameInProgress = (made: number): fc.Arbitrary<MovedGame> =>
       { maxLength: 8 },
     ),
   });
+
+const BASE64URL = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'] as const;
+const chars = (length: number) =>
+  fc
+    .array(fc.constantFrom(...BASE64URL), { minLength: length, maxLength: length })
+    .map((list) => list.join(''));
+
+/** A group a device belongs to; ids from a small set, so that two devices share some. */
+const groupArb: fc.Arbitrary<MovedGroup> = fc
+  .record({
+    id: fc.integer({ min: 0, max: 15 }).map((n) => `group${n}`.padEnd(16, '_')),
+    // Any visible text: letters of any script, emoji, inner spaces.
+    name: fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: GROUP_NAME_MAX })
+      .map((name) => name.trim())
+      .filter((name) => {
+        const checked = checkName(name, GROUP_NAME_MAX, 'Group name');
+        return checked.ok && checked.name === name;
+      }),
+    memberId: chars(16),
+    secret: chars(22),
+    invite: chars(22),
+  })
+  .map(({ secret, ...group }) => ({ ...group, token: `${group.memberId}.${secret}` }));
 
 const result = { won: fc.boolean(), attempts: fc.integer({ min: 1, max: 8 }) };
 const score = fc.integer({ min: 0, max: 8 });
@@ -134,6 +160,10 @@ const transferArb: fc.Arbitrary<Transfer> = fc
       games: fc.uniqueArray(gameInProgress(made), {
         maxLength: TRANSFER_LIMITS.inProgress,
         selector: (g) => g.puzzleId,
+      }),
+      groups: fc.uniqueArray(groupArb, {
+        maxLength: MAX_GROUPS_PER_DEVICE,
+        selector: (g) => g.id,
       }),
     });
   })
@@ -295,6 +325,39 @@ describe('merging two devices, for any content', () => {
             expect(ab.completions[c.date]).toEqual(c);
           }
           if (a.daily && later(a.daily.date)) expect(ab.daily).toEqual(a.daily);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
+});
+
+describe('the groups of two devices together, for any groups', () => {
+  const ids = (groups: readonly MovedGroup[]) => groups.map((group) => group.id);
+
+  it(
+    "keep every group of this device as it is, add the link's up to the cap, and say which are left out",
+    { timeout: PROPERTY_TIMEOUT },
+    () => {
+      fc.assert(
+        fc.property(transferArb, transferArb, (a, b) => {
+          const { kept, leftOut } = groupsAfterMerge(a.groups, b.groups);
+          // This device's memberships stay, in use: the same member and secret.
+          expect(kept.slice(0, a.groups.length)).toEqual(a.groups);
+          expect(kept.length).toBeLessThanOrEqual(MAX_GROUPS_PER_DEVICE);
+          expect(new Set(ids(kept)).size).toBe(kept.length);
+          // Every group of either device is kept or named as left out, once.
+          const union = new Set([...ids(a.groups), ...ids(b.groups)]);
+          expect(new Set([...ids(kept), ...ids(leftOut)])).toEqual(union);
+          expect(kept.length + leftOut.length).toBe(union.size);
+          // Nothing is left out while there is room.
+          if (union.size <= MAX_GROUPS_PER_DEVICE) expect(leftOut).toEqual([]);
+          else expect(kept.length).toBe(MAX_GROUPS_PER_DEVICE);
+          // Adding the same link again changes nothing.
+          expect(groupsAfterMerge(kept, b.groups).kept).toEqual(kept);
+          // What a merge keeps, a link of the receiving device carries again.
+          const t = { ...a, groups: kept };
+          expect(transferFault(t, BOUNDS)).toBeNull();
         }),
         { numRuns: 200 },
       );

@@ -20,6 +20,7 @@ import { TRANSFER_LIMITS, type TransferBounds } from './transfer-bounds';
 import {
   boundsOn,
   craftedStreakCode,
+  friendGroup,
   playedYear,
   rawUint,
   rawV1,
@@ -433,7 +434,7 @@ describe('a link within the bounds (core/transfer-bounds.ts), or damaged and cha
     return signed(out.toBytes());
   };
 
-  it('sections: all five, each once, in order, of their own length; one this version does not know is newer', () => {
+  it('sections: the five required, each once, in order, of their own length; one this version does not know is newer', () => {
     expect(
       decodeTransfer(
         resectioned(null, () => {}),
@@ -461,9 +462,131 @@ describe('a link within the bounds (core/transfer-bounds.ts), or damaged and cha
     ).toEqual({ ok: false, problem: 'damaged' });
     expect(
       decodeTransfer(
-        resectioned(null, (out) => out.uint(6).uint(1).flag(true)),
+        resectioned(null, (out) => out.uint(7).uint(1).flag(true)),
         BOUNDS,
       ),
     ).toEqual({ ok: false, problem: 'newer' });
+  });
+
+  /** Section 6 holding `count` groups, each written by `group`. */
+  const withGroups = (count: number, group: (out: BitWriter, i: number) => void) =>
+    resectioned(null, (out) => {
+      const content = new BitWriter().uint(count);
+      for (let i = 0; i < count; i += 1) group(content, i);
+      out.uint(6).uint(content.length).append(content);
+    });
+  /** A group's fixed part (ids, secret, invite: 6 bits a character), then its name's bytes. */
+  const groupBits = (out: BitWriter, i: number, name: readonly number[]) => {
+    for (let c = 0; c < 16 + 16 + 22 + 22; c += 1) out.bits((c + i) % 64, 6);
+    out.uint(name.length);
+    for (const byte of name) out.bits(byte, 8);
+  };
+  const utf8 = (text: string) => [...new TextEncoder().encode(text)];
+
+  it('section 6, the groups of friends: read when it is there, none when it is not', () => {
+    const groups = [friendGroup(0, 'Family 👩‍👩‍👧'), friendGroup(1, 'Ünïcode café')];
+    const code = encodeTransfer({ ...empty, groups }, BOUNDS);
+    expect(decodeTransfer(code, BOUNDS)).toEqual({ ok: true, transfer: { ...empty, groups } });
+    // Each group costs its 76 characters of 6 bits and its name: 10 groups still fit a QR code.
+    const ten = Array.from({ length: 10 }, (_, i) => friendGroup(i, 'A'.repeat(40)));
+    expect(encodeTransfer({ ...empty, groups: ten }, BOUNDS).length).toBeLessThan(1700);
+    // A link made before groups travelled, or by a device in no group: no section 6, no groups.
+    expect(encodeTransfer(empty, BOUNDS)).toBe(resectioned(6, () => {}));
+    expect(
+      decodeTransfer(
+        resectioned(null, () => {}),
+        BOUNDS,
+      ),
+    ).toEqual({
+      ok: true,
+      transfer: { ...empty, groups: [] },
+    });
+    expect(
+      decodeTransfer(
+        withGroups(1, (out, i) => groupBits(out, i, utf8('Us'))),
+        BOUNDS,
+      ),
+    ).toEqual({
+      ok: true,
+      transfer: { ...empty, groups: [expect.objectContaining({ name: 'Us' })] },
+    });
+  });
+
+  it('section 6 crafted: empty, too many groups, a name too long, not UTF-8, invisible or repeated: damaged', () => {
+    const damaged = { ok: false, problem: 'damaged' };
+    expect(
+      decodeTransfer(
+        withGroups(0, () => {}),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(11, (out, i) => groupBits(out, i, utf8(`G${i}`))),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(1, (out, i) => groupBits(out, i, utf8('x'.repeat(41)))),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(1, (out, i) => groupBits(out, i, [0xff, 0xfe])),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(1, (out, i) => groupBits(out, i, utf8('a\u200Bb'))),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(1, (out, i) => groupBits(out, i, utf8(' padded '))),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(1, (out, i) => groupBits(out, i, [])),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    expect(
+      decodeTransfer(
+        withGroups(2, (out) => groupBits(out, 0, utf8('Twice'))),
+        BOUNDS,
+      ),
+    ).toEqual(damaged);
+    // A name claiming the largest length a number holds, with no bytes after: refused at once.
+    const huge = withGroups(1, (out) => {
+      for (let c = 0; c < 76; c += 1) out.bits(c % 64, 6);
+      out.uint(MAX_UINT);
+    });
+    expect(decodeTransfer(huge, BOUNDS)).toEqual(damaged);
+    // The writer refuses what the reader would.
+    expect(() => encodeTransfer({ ...empty, groups: [friendGroup(0, '')] }, BOUNDS)).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      encodeTransfer(
+        { ...empty, groups: [{ ...friendGroup(0), token: friendGroup(1).token }] },
+        BOUNDS,
+      ),
+    ).toThrow(RangeError);
+  });
+
+  it("transferOf carries the device's groups: each once, of the right shape, at most 10", () => {
+    const groups = [
+      ...Array.from({ length: 12 }, (_, i) => friendGroup(i)),
+      friendGroup(0, 'Again'),
+      { ...friendGroup(20), invite: 'short' },
+    ];
+    const carried = transferOf(EMPTY_PLAYER, SETTINGS, BOUNDS, groups).groups;
+    expect(carried).toEqual(Array.from({ length: 10 }, (_, i) => friendGroup(i)));
   });
 });

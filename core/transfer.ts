@@ -2,6 +2,17 @@ import { BitReader, BitWriter, crc32, fromBase64Url, toBase64Url } from './bits'
 import type { RandomDailyRecord } from './daily';
 import { addDays, daysBetween } from './dates';
 import { DIFFICULTIES, type Difficulty } from './difficulties';
+import {
+  checkName,
+  GROUP_NAME_MAX,
+  ID_LENGTH,
+  ID_PATTERN,
+  INVITE_PATTERN,
+  MAX_GROUPS_PER_DEVICE,
+  SECRET_LENGTH,
+  tokenMember,
+} from './friends';
+import type { StoredGroup } from './friends-schema';
 import { DIFFICULTY_SETTINGS, MAX_TRIES } from './game/difficulty';
 import { CATEGORY_COUNT } from './game/engine';
 import type { SavedGame } from './game/saved-games';
@@ -27,7 +38,8 @@ import {
  *
  * The code is base64url of bytes: "LP" (this site's data), the format's version, the body packed in
  * bits, and a CRC-32 of all that. The body is the day the link was made, then numbered sections
- * (`SECTIONS`: settings, streak, history, completions, games), each with its length. Dates are
+ * (`SECTIONS`: settings, streak, history, completions, games, and the groups of friends the
+ * device belongs to, when it belongs to any), each with its length. Dates are
  * days since 2024-01-01, and lists are sorted so that each entry is written as a small step from
  * the one before (exponential-Golomb numbers): a daily game played the day after the last, of the
  * next puzzle, with the score its tries give, costs 7 bits in the history and 7 in the archive's
@@ -75,7 +87,16 @@ export interface Transfer {
   /** The archive's results, one per puzzle. */
   completions: PuzzleCompletion[];
   games: MovedGame[];
+  /**
+   * The groups of friends the device belongs to (core/friends.ts), as it keeps them: each group's
+   * id, name and invite code, and the player's member id and secret (`token`), so the other
+   * device posts as the same member. At most MAX_GROUPS_PER_DEVICE, each once.
+   */
+  groups: MovedGroup[];
 }
+
+/** A group of friends the device belongs to, as src/lib/friends keeps it. */
+export type MovedGroup = StoredGroup;
 
 /** Why a link or file could not be read; each has its own message, and nothing changes. */
 export type TransferProblem = 'missing' | 'damaged' | 'newer' | 'otherSite';
@@ -112,6 +133,8 @@ export function transferOf(
   data: PlayerData,
   settings: TransferSettings,
   bounds: TransferBounds,
+  /** The device's groups of friends (src/lib/friends): those of another shape stay behind. */
+  groups: readonly MovedGroup[] = [],
 ): Transfer {
   const madeOn = bounds.today;
   const dated = (date: string) => dateWithin(date, bounds, madeOn);
@@ -158,7 +181,29 @@ export function transferOf(
     history,
     completions,
     games,
+    groups: groupsWithin(groups),
   };
+}
+
+/** A device's groups as a link carries them: the first of each, of the right shape, up to the cap. */
+function groupsWithin(groups: readonly MovedGroup[]): MovedGroup[] {
+  const seen = new Set<string>();
+  return groups
+    .filter((group) => groupFault(group) === null)
+    .filter((group) => !seen.has(group.id) && seen.add(group.id))
+    .slice(0, MAX_GROUPS_PER_DEVICE)
+    .map(({ id, name, memberId, token, invite }) => ({ id, name, memberId, token, invite }));
+}
+
+/** What is wrong with a group a link carries, or null. */
+function groupFault(group: MovedGroup): string | null {
+  if (!ID_PATTERN.test(group.id) || !ID_PATTERN.test(group.memberId))
+    return 'a group of another id';
+  if (tokenMember(group.token) !== group.memberId) return "a group's member of another secret";
+  if (!INVITE_PATTERN.test(group.invite)) return "a group's invite of another shape";
+  const name = checkName(group.name, GROUP_NAME_MAX, 'Group name');
+  if (!name.ok || name.name !== group.name) return "a group's name of another shape";
+  return null;
 }
 
 /** A streak record cut to the bounds (null when its last day is outside them). */
@@ -262,6 +307,14 @@ export function transferFault(t: Transfer, bounds: TransferBounds): string | nul
       );
     if (!shaped) return 'a game in progress of another shape';
   }
+  if (!countWithin(t.groups.length, MAX_GROUPS_PER_DEVICE)) return 'too many groups';
+  const groups = new Set<string>();
+  for (const group of t.groups) {
+    const fault = groupFault(group);
+    if (fault !== null) return fault;
+    if (groups.has(group.id)) return 'a group twice';
+    groups.add(group.id);
+  }
   return null;
 }
 
@@ -350,30 +403,44 @@ interface ReadLimits {
  * after the other, without numbers or lengths. A later version adds a section with a new number
  * (an older reader calls a link holding it "newer" and changes nothing; the later reader reads a
  * link made before, without it, as that section empty: `emptyTransfer`), and takes a new version
- * number only when a section's content changes. Every section of this list must be there.
+ * number only when a section's content changes. Every section of this list must be there but an
+ * optional one (added in version 2 without a new number: a link made before it still reads),
+ * which is written only when it holds something.
  */
 const SECTIONS: readonly {
   id: number;
   name: string;
   write: SectionWriter;
   read: SectionReader;
+  /** Written only when `has` says it holds something; version 1 never held it. */
+  optional?: { has: (t: Transfer) => boolean };
 }[] = [
   { id: 1, name: 'settings', write: writeSettings, read: readSettings },
   { id: 2, name: 'streak', write: writeStreak, read: readStreak },
   { id: 3, name: 'history', write: writeHistory, read: readHistory },
   { id: 4, name: 'completions', write: writeCompletions, read: readCompletions },
   { id: 5, name: 'games', write: writeGames, read: readGames },
+  {
+    id: 6,
+    name: 'groups',
+    write: writeGroups,
+    read: readGroups,
+    optional: { has: (t) => t.groups.length > 0 },
+  },
 ];
+/** The sections every link of version 2 holds, and all that version 1 held, in this order. */
+const REQUIRED_SECTIONS = SECTIONS.filter((section) => !section.optional);
 const END_OF_SECTIONS = 0;
 
 function writeBody(out: BitWriter, t: Transfer, version: number): void {
   const made = dayOf(t.madeOn);
   out.uint(made);
   if (version === 1) {
-    for (const section of SECTIONS) section.write(out, t, made);
+    for (const section of REQUIRED_SECTIONS) section.write(out, t, made);
     return;
   }
   for (const section of SECTIONS) {
+    if (section.optional && !section.optional.has(t)) continue;
     const content = new BitWriter();
     section.write(content, t, made);
     out.uint(section.id).uint(content.length).append(content);
@@ -388,7 +455,7 @@ function readBody(input: BitReader, version: number, limits: ReadLimits): Transf
   const made = input.uint();
   const t = emptyTransfer(dateOf(made));
   if (version === 1) {
-    for (const section of SECTIONS) section.read(input, t, made, limits);
+    for (const section of REQUIRED_SECTIONS) section.read(input, t, made, limits);
     return t;
   }
   let last = END_OF_SECTIONS;
@@ -403,10 +470,12 @@ function readBody(input: BitReader, version: number, limits: ReadLimits): Transf
     const start = input.read;
     section.read(input, t, made, limits);
     if (input.read - start !== length) throw new RangeError('Section of another length');
-    count += 1;
+    // An optional section is written only when it holds something: one code for each transfer.
+    if (section.optional && !section.optional.has(t)) throw new RangeError('An empty section');
+    if (!section.optional) count += 1;
   }
-  // Every section this version writes is there (a later one may read a link without its own).
-  if (count !== SECTIONS.length) throw new RangeError('A section is missing');
+  // Every section this version requires is there (a later one may read a link without its own).
+  if (count !== REQUIRED_SECTIONS.length) throw new RangeError('A section is missing');
   return t;
 }
 
@@ -426,6 +495,7 @@ const emptyTransfer = (madeOn: string): Transfer => ({
   history: [],
   completions: [],
   games: [],
+  groups: [],
 });
 
 const pick = <T>(list: readonly T[], index: number): T => {
@@ -686,6 +756,57 @@ function readGames(input: BitReader, t: Transfer, made: number, limits: ReadLimi
       activeCategory: active === 0 ? null : active - 1,
       submissions,
     });
+  }
+}
+
+const BASE64URL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** A base64url character: 6 bits. */
+const CHAR_BITS = 6;
+/** A group's name in UTF-8: at most 4 bytes a character. */
+const GROUP_NAME_BYTES = GROUP_NAME_MAX * 4;
+
+function writeChars(out: BitWriter, text: string): void {
+  for (const char of text) out.bits(BASE64URL_CHARS.indexOf(char), CHAR_BITS);
+}
+
+function readChars(input: BitReader, length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i += 1) text += BASE64URL_CHARS[input.bits(CHAR_BITS)] as string;
+  return text;
+}
+
+/**
+ * Section 6, the device's groups of friends: how many, then each group's id, the member's id and
+ * secret and the invite code (fixed widths: 6 bits a character), and the group's name in UTF-8.
+ */
+function writeGroups(out: BitWriter, t: Transfer): void {
+  out.uint(t.groups.length);
+  const encoder = new TextEncoder();
+  for (const group of t.groups) {
+    writeChars(out, group.id);
+    // The token is `<member id>.<secret>`: both, without the dot.
+    writeChars(out, group.token.replace('.', ''));
+    writeChars(out, group.invite);
+    const name = encoder.encode(group.name);
+    out.uint(name.length);
+    for (const byte of name) out.bits(byte, 8);
+  }
+}
+
+function readGroups(input: BitReader, t: Transfer): void {
+  const count = input.uint();
+  if (count > MAX_GROUPS_PER_DEVICE) throw new RangeError('Too many groups');
+  // Never a name a device could not have been given: any byte not UTF-8 is damage.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  for (let i = 0; i < count; i += 1) {
+    const id = readChars(input, ID_LENGTH);
+    const memberId = readChars(input, ID_LENGTH);
+    const token = `${memberId}.${readChars(input, SECRET_LENGTH)}`;
+    const invite = readChars(input, SECRET_LENGTH);
+    const length = input.uint();
+    if (length > GROUP_NAME_BYTES) throw new RangeError('Name too long');
+    const bytes = Uint8Array.from({ length }, () => input.bits(8));
+    t.groups.push({ id, name: decoder.decode(bytes), memberId, token, invite });
   }
 }
 

@@ -75,6 +75,7 @@ test('a link dated tomorrow changes nothing on a device that won today', async (
       history: [],
       completions: [],
       games: [],
+      groups: [],
     },
     1,
   );

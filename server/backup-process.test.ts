@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeFixtureSite } from './testing/fixture-site';
+import { processFolders } from './testing/process-folders';
 import { runScript, startServer, type ServerProcess } from './testing/server-process';
 import { PREPARE_TIMEOUT_MS, postgresTestDatabases } from './testing/test-databases';
 
@@ -14,18 +12,7 @@ import { PREPARE_TIMEOUT_MS, postgresTestDatabases } from './testing/test-databa
  * PostgreSQL; then `forget` through the server, and move-to-postgres refused while a server runs.
  */
 const TEST_TIMEOUT_MS = 180_000;
-const site = makeFixtureSite();
-const folders: string[] = [];
-const folder = (name: string) => {
-  const path = mkdtempSync(join(tmpdir(), `linchpin-${name}-`));
-  folders.push(path);
-  return path;
-};
-
-afterAll(() => {
-  site.remove();
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
-});
+const { site, folder } = processFolders();
 
 const listed = z.array(z.object({ id: z.number(), email: z.string(), message: z.string() }));
 

@@ -1,14 +1,12 @@
-import { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type FriendResult, MAX_MEMBERS } from '../core/friends';
 import { groupViewSchema, joinedSchema, type Joined } from '../core/friends-schema';
-import { createApp } from './app';
 import { countRows, summarise } from './db/backup';
-import { type Database } from './db/database';
 import { deleteIdleGroups, forgetMember, listGroups } from './db/friends-store';
 import { FRIENDS_MESSAGES } from './friends-routes';
-import { makeFixtureSite, testConfig, writeServerCatalogue } from './testing/fixture-site';
-import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
+import { makeFixtureSite, writeServerCatalogue } from './testing/fixture-site';
+import { appPerTest } from './testing/test-app';
+import { ENGINES } from './testing/test-databases';
 
 // Wednesday 25 November 2026: its week runs from Monday the 23rd.
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -34,29 +32,14 @@ const result = (fields: Partial<FriendResult> = {}): FriendResult => ({
 
 describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) => {
   const databases = makeDatabases();
-  let db: Database;
-  let app: FastifyInstance;
-  let now = NOW;
-
-  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
-  beforeEach(async () => {
-    now = NOW;
-    db = await databases.fresh();
-    app = createApp({
-      db,
-      config: testConfig({ distDir: site.distDir, groupsRateLimit: { max: 60, windowMs: 60_000 } }),
-      logger: false,
-      now: () => now,
-    });
+  const t = appPerTest(databases, {
+    distDir: site.distDir,
+    start: NOW,
+    config: { groupsRateLimit: { max: 60, windowMs: 60_000 } },
   });
-  afterEach(async () => {
-    await app.close();
-    await db.close();
-  });
-  afterAll(() => databases.dispose());
 
   const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, token?: string) =>
-    app.inject({
+    t.app.inject({
       method,
       url,
       payload: JSON.stringify(payload),
@@ -66,7 +49,7 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
       },
     });
   const get = (url: string, token: string) =>
-    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   async function start(groupName = 'The Smiths', name = 'Ann', extra = {}): Promise<Joined> {
     const response = await send('POST', '/api/friends/groups', { groupName, name, ...extra });
@@ -96,8 +79,8 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     const secret = ann.member.token.split('.')[1] ?? '';
     expect(secret).toHaveLength(22);
     const stored = JSON.stringify([
-      ...(await db.query('SELECT * FROM friend_groups')),
-      ...(await db.query('SELECT * FROM friend_members')),
+      ...(await t.db.query('SELECT * FROM friend_groups')),
+      ...(await t.db.query('SELECT * FROM friend_members')),
     ]);
     expect(stored).toContain('The Smiths');
     expect(stored).not.toContain(ann.invite);
@@ -183,11 +166,11 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
   });
 
   it('adds today’s result given on joining, and keeps a week, all time and a streak', async () => {
-    now = NOW - 2 * 86_400_000;
+    t.now = NOW - 2 * 86_400_000;
     const ann = await start('Family', 'Ann', {
       result: result({ day: '2026-11-23', puzzleId: 'puzzle_1' }),
     });
-    now = NOW - 86_400_000;
+    t.now = NOW - 86_400_000;
     await postResult([ann], {
       day: '2026-11-24',
       puzzleId: 'puzzle_2',
@@ -195,7 +178,7 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
       tries: 1,
       grid: '0000',
     });
-    now = NOW;
+    t.now = NOW;
     const ben = await join(ann.invite, 'Ben', {
       result: result({ tries: 3, grid: '123312330000' }),
     });
@@ -251,7 +234,7 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     expect((await view(cat)).members.map((m) => m.name)).toEqual(['Ann', 'Benny', 'Cat']);
 
     const del = (of: Joined, by: Joined) =>
-      app.inject({
+      t.app.inject({
         method: 'DELETE',
         url: memberUrl(of),
         headers: { authorization: `Bearer ${by.member.token}` },
@@ -260,15 +243,15 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ error: string }>().error).toBe(FRIENDS_MESSAGES.notAllowed);
     expect((await del(ben, ann)).json()).toEqual({ status: 'removed' });
-    expect(await db.query('SELECT * FROM friend_results')).toEqual([]);
+    expect(await t.db.query('SELECT * FROM friend_results')).toEqual([]);
     expect((await get(`/api/friends/groups/${ben.group.id}`, ben.member.token)).statusCode).toBe(
       401,
     );
-    // The starter leaves: the longest-standing member starts the group now, and can remove.
+    // The starter leaves: the longest-standing member starts the group t.now, and can remove.
     expect((await del(ann, ann)).json()).toEqual({ status: 'left' });
     expect((await view(cat)).members).toMatchObject([{ name: 'Cat', starter: true }]);
     expect((await del(cat, cat)).json()).toEqual({ status: 'left' });
-    expect(await listGroups(db)).toEqual([]);
+    expect(await listGroups(t.db)).toEqual([]);
   });
 
   it(`holds at most ${MAX_MEMBERS} members`, async () => {
@@ -285,16 +268,8 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
   });
 
   it('limits group starts and joins per client address, under a name of their own', async () => {
-    await app.close();
-    app = createApp({
-      db,
-      config: testConfig({
-        distDir: site.distDir,
-        groupsRateLimit: { max: 2, windowMs: 3_600_000 },
-      }),
-      logger: false,
-      now: () => now,
-    });
+    await t.app.close();
+    t.app = t.appWith({ groupsRateLimit: { max: 2, windowMs: 3_600_000 } });
     const ann = await start();
     await join(ann.invite, 'Ben');
     const third = await send('POST', '/api/friends/members', { invite: ann.invite, name: 'Cat' });
@@ -307,32 +282,26 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     const ann = await start();
     const ben = await join(ann.invite, 'Ben');
     await postResult([ben]);
-    expect(await deleteIdleGroups(db, '2027-02-23')).toBe(0);
-    expect(await listGroups(db)).toMatchObject([
+    expect(await deleteIdleGroups(t.db, '2027-02-23')).toBe(0);
+    expect(await listGroups(t.db)).toMatchObject([
       { id: ann.group.id, name: 'The Smiths', members: 2, results: 1 },
     ]);
-    expect(await forgetMember(db, ann.group.id, 'BEN')).toBe(true);
-    expect((await countRows(db)).friend_results).toBe(0);
-    expect(await deleteIdleGroups(db, '2027-02-24')).toBe(1);
-    expect(await countRows(db)).toMatchObject({ friend_groups: 0, friend_members: 0 });
+    expect(await forgetMember(t.db, ann.group.id, 'BEN')).toBe(true);
+    expect((await countRows(t.db)).friend_results).toBe(0);
+    expect(await deleteIdleGroups(t.db, '2027-02-24')).toBe(1);
+    expect(await countRows(t.db)).toMatchObject({ friend_groups: 0, friend_members: 0 });
   });
 
   it('lets the owner’s tool list, delete and forget through the owner endpoints', async () => {
-    await app.close();
+    await t.app.close();
     const auth = { authorization: 'Bearer owner-token' };
-    app = createApp({
-      db,
-      config: testConfig({ distDir: site.distDir }),
-      ownerToken: 'owner-token',
-      logger: false,
-      now: () => now,
-    });
+    t.app = t.appWith({}, { ownerToken: 'owner-token' });
     const ann = await start();
     await join(ann.invite, 'Ben');
-    const listed = await app.inject({ method: 'GET', url: '/api/owner/groups', headers: auth });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/owner/groups', headers: auth });
     expect(listed.json()).toMatchObject([{ id: ann.group.id, members: 2 }]);
     const forget = (name: string) =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url: '/api/owner/forget-member',
         headers: { ...auth, 'content-type': 'application/json' },
@@ -341,15 +310,15 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     expect((await forget('ben')).statusCode).toBe(200);
     expect((await forget('ben')).statusCode).toBe(404);
     const url = `/api/owner/groups/${ann.group.id}/delete`;
-    expect((await app.inject({ method: 'POST', url, headers: auth })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url, headers: auth })).statusCode).toBe(404);
-    expect(await listGroups(db)).toEqual([]);
+    expect((await t.app.inject({ method: 'POST', url, headers: auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url, headers: auth })).statusCode).toBe(404);
+    expect(await listGroups(t.db)).toEqual([]);
   });
 
   it('puts groups, members and results in backups', async () => {
     const ann = await start();
     await postResult([ann]);
-    expect((await summarise(db)).counts).toMatchObject({
+    expect((await summarise(t.db)).counts).toMatchObject({
       friend_groups: 1,
       friend_members: 1,
       friend_results: 1,

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TABLE_NAMES } from './db/backup';
-import { makeFixtureSite } from './testing/fixture-site';
+import { processFolders } from './testing/process-folders';
 import { REPO_ROOT, runScript, startServer } from './testing/server-process';
 
 /**
@@ -16,17 +15,7 @@ import { REPO_ROOT, runScript, startServer } from './testing/server-process';
  * form: the restore completes under its own time limit, and every post is answered 201 within a
  * bound, since the restore stores its rows in batches with posts in between.
  */
-const site = makeFixtureSite();
-const folders: string[] = [];
-const folder = (name: string) => {
-  const path = mkdtempSync(join(tmpdir(), `linchpin-${name}-`));
-  folders.push(path);
-  return path;
-};
-afterAll(() => {
-  site.remove();
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
-});
+const { site, folder } = processFolders();
 
 const MIGRATIONS = readdirSync(join(REPO_ROOT, 'server/db/migrations')).filter((name) =>
   name.endsWith('.sql'),

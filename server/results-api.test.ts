@@ -1,12 +1,12 @@
-import { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type CrowdPost } from '../core/crowd';
 import { createApp } from './app';
 import { type Database } from './db/database';
 import { countResults, resultTallies, resultsNotCounted } from './db/results-store';
 import { ALREADY_COUNTED } from './results-routes';
 import { makeFixtureSite, testConfig, writeServerCatalogue } from './testing/fixture-site';
-import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
+import { appPerTest } from './testing/test-app';
+import { ENGINES } from './testing/test-databases';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const CATALOGUE = [
@@ -32,41 +32,23 @@ const result = (fields: Partial<CrowdPost> = {}): CrowdPost => ({
 
 describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) => {
   const databases = makeDatabases();
-  let db: Database;
-  let app: FastifyInstance;
-  let now = NOW;
-
-  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
-  beforeEach(async () => {
-    now = NOW;
-    db = await databases.fresh();
-    app = createApp({
-      db,
-      config: testConfig({ distDir: site.distDir }),
-      logger: false,
-      now: () => now,
-    });
-  });
-  afterEach(async () => {
-    await app.close();
-    await db.close();
-  });
-  afterAll(() => databases.dispose());
+  const t = appPerTest(databases, { distDir: site.distDir, start: NOW });
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
+    t.app.inject({
       method: 'POST',
       url: '/api/results',
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       headers: { 'content-type': 'application/json', ...headers },
     });
-  const read = (puzzleId: string) => app.inject({ method: 'GET', url: `/api/results/${puzzleId}` });
+  const read = (puzzleId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/results/${puzzleId}` });
 
   it('counts a result: 201, stored with no address, no cookie and no browser id', async () => {
     const response = await post(result(), { cookie: 'linchpin_cookie_consent=accepted' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ status: 'counted' });
-    const rows = await db.query('SELECT * FROM puzzle_results');
+    const rows = await t.db.query('SELECT * FROM puzzle_results');
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows[0]);
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
@@ -97,8 +79,8 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     // The same browser's result of another puzzle, and another browser's, count.
     expect((await post(result({ puzzleId: 'puzzle_1' }))).statusCode).toBe(201);
     expect((await post(result({ browserId: browser(2) }))).statusCode).toBe(201);
-    expect(await countResults(db)).toBe(3);
-    const tallies = await resultTallies(db, 'puzzle_2');
+    expect(await countResults(t.db)).toBe(3);
+    const tallies = await resultTallies(t.db, 'puzzle_2');
     expect(tallies).toEqual([
       { puzzleId: 'puzzle_2', mode: 'normal', won: true, tries: 3, foundLast: 0b1010, count: 2 },
     ]);
@@ -107,7 +89,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
   it('counts once when one browser sends the same result twice at the same moment', async () => {
     const answers = await Promise.all([post(result()), post(result()), post(result())]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 201]);
-    expect(await countResults(db)).toBe(1);
+    expect(await countResults(t.db)).toBe(1);
   });
 
   it.each([
@@ -120,7 +102,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
       expect(response.json<{ error: string }>().error).toMatch(message);
-      expect(await countResults(db)).toBe(0);
+      expect(await countResults(t.db)).toBe(0);
     },
   );
 
@@ -147,7 +129,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toMatch(message);
-    expect(await countResults(db)).toBe(0);
+    expect(await countResults(t.db)).toBe(0);
   });
 
   it('refuses a body that is not JSON, not an object, or too large', async () => {
@@ -157,19 +139,13 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
         .statusCode,
     ).toBe(415);
     expect((await post({ ...result(), pad: 'x'.repeat(4000) })).statusCode).toBe(413);
-    expect(await countResults(db)).toBe(0);
+    expect(await countResults(t.db)).toBe(0);
   });
 
   it('limits results per address with a limit of their own', async () => {
-    const limited = createApp({
-      db,
-      config: testConfig({
-        distDir: site.distDir,
-        rateLimit: { max: 1, windowMs: 60_000 },
-        resultsRateLimit: { max: 3, windowMs: 60_000 },
-      }),
-      logger: false,
-      now: () => now,
+    const limited = t.appWith({
+      rateLimit: { max: 1, windowMs: 60_000 },
+      resultsRateLimit: { max: 3, windowMs: 60_000 },
     });
     const send = (n: number) =>
       limited.inject({
@@ -215,7 +191,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     ).toBe(201);
     // Within the minute the same answer is served: computed once per period.
     expect((await read('puzzle_2')).json()).toMatchObject({ players: 19 });
-    now += 61_000;
+    t.now += 61_000;
     const enough = await read('puzzle_2');
     expect(enough.json()).toEqual({
       puzzleId: 'puzzle_2',
@@ -234,17 +210,17 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
   it('computes the figures once per period however many ask at once', async () => {
     let tallyQueries = 0;
     const counting: Database = {
-      ...db,
+      ...t.db,
       query: (sql, params) => {
         if (sql.includes('GROUP BY')) tallyQueries += 1;
-        return db.query(sql, params);
+        return t.db.query(sql, params);
       },
     };
     const busy = createApp({
       db: counting,
       config: testConfig({ distDir: site.distDir }),
       logger: false,
-      now: () => now,
+      now: () => t.now,
     });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -253,7 +229,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(tallyQueries).toBe(1);
-    now += 61_000;
+    t.now += 61_000;
     await busy.inject({ method: 'GET', url: '/api/results/puzzle_2' });
     expect(tallyQueries).toBe(2);
     await busy.close();
@@ -276,13 +252,13 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     expect(answers.filter((status) => status === 'counted')).toHaveLength(30);
     expect(answers.filter((status) => status === 'not counted')).toHaveLength(170);
     expect(answers.slice(0, 30).every((status) => status === 'counted')).toBe(true);
-    expect(await countResults(db)).toBe(30);
-    expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 170 });
+    expect(await countResults(t.db)).toBe(30);
+    expect(await resultsNotCounted(t.db)).toEqual({ puzzle_2: 170 });
     // Another puzzle from the same address, and the same puzzle from another network, still count.
     expect((await post(result({ puzzleId: 'puzzle_1', browserId: browser(1) }))).statusCode).toBe(
       201,
     );
-    const elsewhere = await app.inject({
+    const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/results',
       remoteAddress: '2001:db8:5:6::7',
@@ -290,16 +266,11 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
       headers: { 'content-type': 'application/json' },
     });
     expect(elsewhere.statusCode).toBe(201);
-    expect(await countResults(db)).toBe(32);
+    expect(await countResults(t.db)).toBe(32);
   });
 
   it('counts at most RESULTS_PER_NETWORK results of a puzzle from one IPv6 /48, whatever /64s it moves to', async () => {
-    const limited = createApp({
-      db,
-      config: testConfig({ distDir: site.distDir, resultsPerAddress: 2, resultsPerNetwork: 5 }),
-      logger: false,
-      now: () => now,
-    });
+    const limited = t.appWith({ resultsPerAddress: 2, resultsPerNetwork: 5 });
     const send = (n: number, remoteAddress: string) =>
       limited.inject({
         method: 'POST',
@@ -319,25 +290,20 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
         ...Array<string>(5).fill('counted'),
         ...Array<string>(3).fill('not counted'),
       ]);
-      expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 3 });
+      expect(await resultsNotCounted(t.db)).toEqual({ puzzle_2: 3 });
       // A retry from the full /48 is already counted; another /48 and an IPv4 address still count.
       expect((await send(1, '2001:db8:48:77::1')).json()).toEqual({ status: ALREADY_COUNTED });
       expect((await send(20, '2001:db8:49:1::1')).statusCode).toBe(201);
       expect((await send(21, '192.0.2.1')).statusCode).toBe(201);
-      expect(await countResults(db)).toBe(7);
-      expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 3 });
+      expect(await countResults(t.db)).toBe(7);
+      expect(await resultsNotCounted(t.db)).toEqual({ puzzle_2: 3 });
     } finally {
       await limited.close();
     }
   });
 
   it('answers a retry of a stored result as already counted, even from an address at its limit', async () => {
-    const limited = createApp({
-      db,
-      config: testConfig({ distDir: site.distDir, resultsPerAddress: 2 }),
-      logger: false,
-      now: () => now,
-    });
+    const limited = t.appWith({ resultsPerAddress: 2 });
     const send = (n: number) =>
       limited.inject({
         method: 'POST',
@@ -355,8 +321,8 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
       expect(retry.json()).toEqual({ status: ALREADY_COUNTED });
       expect((await send(3)).json()).toEqual({ status: 'not counted' });
       // Only browser 3's result was refused.
-      expect(await resultsNotCounted(db)).toEqual({ puzzle_2: 1 });
-      expect(await countResults(db)).toBe(2);
+      expect(await resultsNotCounted(t.db)).toEqual({ puzzle_2: 1 });
+      expect(await countResults(t.db)).toBe(2);
     } finally {
       await limited.close();
     }
@@ -366,10 +332,10 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const slow: Database = {
-      ...db,
+      ...t.db,
       transaction: async (work) => {
         await held;
-        return db.transaction(work);
+        return t.db.transaction(work);
       },
     };
     const warnings: string[] = [];
@@ -379,7 +345,7 @@ describe.each(ENGINES)('results API on the %s database', (_name, makeDatabases) 
       logger: false,
       maxPendingResults: 2,
       maxPendingPosts: 2,
-      now: () => now,
+      now: () => t.now,
     });
     // Without a logger every request logs through the app's one silent logger: listen there.
     const warn = busy.log.warn.bind(busy.log);

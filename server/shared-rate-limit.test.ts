@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureSite } from './testing/fixture-site';
-import { startServer, type ServerProcess } from './testing/server-process';
+import { startServers, type ServerProcess } from './testing/server-process';
 import { PREPARE_TIMEOUT_MS, postgresTestDatabases } from './testing/test-databases';
 
 /**
@@ -25,10 +25,7 @@ describe('three server processes on one PostgreSQL database', () => {
       RATE_LIMIT_WINDOW: '10 minutes',
       TRUST_PROXY: '1',
     };
-    const started = await Promise.allSettled([1, 2, 3].map(() => startServer(env)));
-    servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    servers = await startServers(3, env);
   }, PREPARE_TIMEOUT_MS + TEST_TIMEOUT_MS);
 
   afterAll(async () => {

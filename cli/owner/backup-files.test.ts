@@ -9,7 +9,7 @@ import { insertContactMessage } from '../../server/db/inbox-store';
 import { PREPARE_TIMEOUT_MS, embeddedTestDatabases } from '../../server/testing/test-databases';
 import { parseOwnerArgs } from './args';
 import { runOwnerCommand } from './run';
-import { databaseSource } from './source';
+import { testOwnerContext } from './test-fixtures';
 
 // check-backup opens a scratch database on disk (a new PGlite folder takes seconds).
 vi.setConfig({ testTimeout: 60_000 });
@@ -32,18 +32,16 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 afterAll(() => databases.dispose());
 
 const owner = (...argv: string[]) =>
-  runOwnerCommand(parseOwnerArgs(argv).command, {
-    source: () =>
-      Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
-    databases: () => Promise.reject(new Error('not in these tests')),
-    puzzlesDir: folder,
-    backupDir: join(folder, 'default-backups'),
-    cwd: folder,
-    now: () => now,
-    random: Math.random,
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
+  runOwnerCommand(
+    parseOwnerArgs(argv).command,
+    testOwnerContext(db, {
+      dir: folder,
+      backupDir: join(folder, 'default-backups'),
+      now: () => now,
+      out,
+      err,
+    }),
+  );
 
 describe('backup-daily', () => {
   it("writes today's backup (UTC), replaces it on a second run, and deletes those 30 days old", async () => {

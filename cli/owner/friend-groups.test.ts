@@ -4,7 +4,7 @@ import { joinGroup, listGroups, startGroup } from '../../server/db/friends-store
 import { ENGINES, PREPARE_TIMEOUT_MS } from '../../server/testing/test-databases';
 import { parseOwnerArgs } from './args';
 import { runOwnerCommand } from './run';
-import { databaseSource } from './source';
+import { testOwnerContext } from './test-fixtures';
 
 describe.each(ENGINES)('the owner’s groups of friends (%s)', (_name, makeDatabases) => {
   const databases = makeDatabases();
@@ -20,18 +20,10 @@ describe.each(ENGINES)('the owner’s groups of friends (%s)', (_name, makeDatab
   afterAll(() => databases.dispose());
 
   const owner = (...argv: string[]) =>
-    runOwnerCommand(parseOwnerArgs(argv).command, {
-      source: () =>
-        Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
-      databases: () => Promise.reject(new Error('not in these tests')),
-      puzzlesDir: '.',
-      cwd: '.',
-      backupDir: 'backups',
-      now: Date.now,
-      random: Math.random,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
+    runOwnerCommand(
+      parseOwnerArgs(argv).command,
+      testOwnerContext(db, { dir: '.', backupDir: 'backups', out, err }),
+    );
 
   async function family() {
     const started = await startGroup(db, {

@@ -16,8 +16,7 @@ import { insertResults } from '../../server/db/results-store';
 import { type CrowdPost } from '../../core/crowd';
 import { parseOwnerArgs } from './args';
 import { runOwnerCommand } from './run';
-import { databaseSource } from './source';
-import { SUBMISSION } from './test-fixtures';
+import { SUBMISSION, testOwnerContext } from './test-fixtures';
 
 const CATALOGUE_DIR = join(import.meta.dirname, '..', '..', 'puzzles');
 // 2026-11-22T12:00:00Z
@@ -48,18 +47,10 @@ describe.each(ENGINES)("owner's tool on the %s database", (_name, makeDatabases)
   afterAll(() => databases.dispose());
 
   const owner = (...argv: string[]) =>
-    runOwnerCommand(parseOwnerArgs(argv).command, {
-      source: () =>
-        Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
-      databases: () => Promise.reject(new Error('not in these tests')),
-      puzzlesDir,
-      backupDir: join(puzzlesDir, 'backups'),
-      cwd: puzzlesDir,
-      now: () => NOW,
-      random: seededRandom(42),
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
+    runOwnerCommand(
+      parseOwnerArgs(argv).command,
+      testOwnerContext(db, { dir: puzzlesDir, now: () => NOW, random: seededRandom(42), out, err }),
+    );
 
   const puzzleFiles = () => readdirSync(puzzlesDir).sort();
 

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { type PuzzleSubmissionForm } from '../../core/forms';
+import { type Database } from '../../server/db/database';
+import { type OwnerContext } from './run';
+import { databaseSource } from './source';
 
 /** A submission that makes a valid puzzle: the special word Bonnet in four groups. */
 export const SUBMISSION: PuzzleSubmissionForm = {
@@ -23,3 +27,32 @@ export const SUBMISSION: PuzzleSubmissionForm = {
   category4_word2: 'Foxglove',
   category4_word3: 'Harebell',
 };
+
+/**
+ * The owner's tool in a test: on `db` (as if the server held it; no other database), in `dir`,
+ * what it prints kept in `out` and `err`.
+ */
+export function testOwnerContext(
+  db: Database,
+  options: {
+    dir: string;
+    backupDir?: string;
+    now?: () => number;
+    random?: () => number;
+    out: string[];
+    err: string[];
+  },
+): OwnerContext {
+  return {
+    source: () =>
+      Promise.resolve({ ...databaseSource(db, 'test'), close: () => Promise.resolve() }),
+    databases: () => Promise.reject(new Error('not in these tests')),
+    puzzlesDir: options.dir,
+    backupDir: options.backupDir ?? join(options.dir, 'backups'),
+    cwd: options.dir,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+    out: (text) => options.out.push(text),
+    err: (text) => options.err.push(text),
+  };
+}

@@ -3,7 +3,7 @@ import { addDays, daysBetween } from '../dates';
 import type { SavedGame } from '../game/saved-games';
 import { EMPTY_PLAYER, type PlayerData, type PuzzleCompletion } from '../records';
 import type { FinishedGame } from '../stats';
-import type { TransferSettings } from '../transfer';
+import type { MovedGroup, TransferSettings } from '../transfer';
 import type { TransferBounds } from '../transfer-bounds';
 import { ringPuzzle } from './fixtures';
 
@@ -139,3 +139,16 @@ export const craftedStreakCode = (today: string) =>
     rawUint(out, 2 ** 30);
     out.flag(false).flag(false).flag(false).uint(0).uint(0).uint(0);
   });
+
+/** A made-up group of friends a device belongs to, as src/lib/friends keeps it (n from 0). */
+export function friendGroup(n: number, name = `Group ${n + 1}`): MovedGroup {
+  const pad = (text: string, length: number) => text.padEnd(length, 'x').slice(0, length);
+  const memberId = pad(`member${n}`, 16);
+  return {
+    id: pad(`group${n}`, 16),
+    name,
+    memberId,
+    token: `${memberId}.${pad(`secret${n}`, 22)}`,
+    invite: pad(`invite${n}`, 22),
+  };
+}

@@ -238,7 +238,15 @@ export async function addResults(
   if (taking.length > 0) {
     await db.transaction(async (tx) => {
       const ids = taking.map((member) => member.id).sort();
-      // Locked in one order, so two transactions never wait for each other's rows.
+      // Rows are locked as every transaction here locks them: groups before members, each in
+      // the order of their ids, so no two transactions wait for each other (server/
+      // friends-process.test.ts). The groups first, for their key only (a result's row needs
+      // its group to stay): a leave or removal, which locks its group before the member, waits
+      // here instead of holding the member this transaction would then wait for.
+      await tx.query(
+        `SELECT id FROM friend_groups WHERE id = ANY($1::text[]) ORDER BY id FOR KEY SHARE`,
+        [[...new Set(taking.map((member) => member.group_id))]],
+      );
       const locked = await tx.query(
         `SELECT id, streak, streak_before, streak_day::text AS streak_day FROM friend_members
           WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
@@ -285,9 +293,12 @@ export async function addResults(
         const groups = [
           ...new Set(taking.filter((m) => added.has(m.id)).map((m) => m.group_id)),
         ].sort();
+        // Only the day's first result moves a group's day on; those rows locked in id order.
         await tx.query(
           `UPDATE friend_groups SET last_played_on = $2::date
-            WHERE id = ANY($1::text[]) AND last_played_on < $2::date`,
+            WHERE id IN (SELECT id FROM friend_groups
+                          WHERE id = ANY($1::text[]) AND last_played_on < $2::date
+                          ORDER BY id FOR NO KEY UPDATE)`,
           [groups, result.day],
         );
       }

@@ -81,6 +81,26 @@ export function startServer(
   });
 }
 
+/**
+ * `count` server processes with the same settings (e.g. one PostgreSQL database), started at
+ * once; if one fails to start, the others are stopped and its error thrown.
+ */
+export async function startServers(
+  count: number,
+  env: Record<string, string>,
+): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer(env)));
+  const servers = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+    throw failed.reason;
+  }
+  return servers;
+}
+
 export interface RunResult extends Exit {
   stdout: string;
   stderr: string;

@@ -52,11 +52,11 @@ export function SendControls({
           {flow.step === 'sending' ? busy : label}
         </button>
       )}
-      <p ref={status} className="friends-status" role="status" tabIndex={-1}>
+      <p ref={status} className="page-status" role="status" tabIndex={-1}>
         {flow.step === 'rejected' ? T.rejected : ''}
       </p>
       {flow.failure ? (
-        <p className="friends-problem" role="alert">
+        <p className="page-problem" role="alert">
           {flow.failure}
         </p>
       ) : null}

@@ -11,6 +11,7 @@ import { FRIENDS_STRINGS as T } from './friends-strings';
 import { GroupSettings } from './group-settings';
 import { TallyTable, TodayTable } from './group-tables';
 import { InviteLink } from './invite-link';
+import '../../components/page-notes.css';
 import './friends.css';
 
 /** While the page is open it asks again at most this often; coming back to it asks at once. */
@@ -29,7 +30,7 @@ export function GroupPage() {
   else if (!group)
     view = (
       <>
-        <p className="friends-problem" role="alert">
+        <p className="page-problem" role="alert">
           {T.noGroup}
         </p>
         <p>
@@ -78,7 +79,7 @@ function Group({ group }: { group: StoredGroup }) {
     return (
       <>
         <h2>{group.name}</h2>
-        <p className="friends-problem" role="alert">
+        <p className="page-problem" role="alert">
           {table.kind === 'gone' ? T.gone : T.unavailable}
         </p>
         <p>
@@ -90,7 +91,7 @@ function Group({ group }: { group: StoredGroup }) {
   return (
     <>
       <h2>{view.group.name}</h2>
-      <p className="friends-note">
+      <p className="page-note">
         {table.kind === 'kept' ? T.asOf(time(table.at)) : T.updated(time(table.at))}
       </p>
       <TodayTable view={view} />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { checkName, groupPath, INVITE_PATTERN, MEMBER_NAME_MAX } from '../../../core/friends';
+import { groupPath, INVITE_PATTERN } from '../../../core/friends';
 import type { InvitePreview } from '../../../core/friends-schema';
 import { ROUTES } from '../../../core/routes';
 import { PageLoading } from '../../components/page-loading';
@@ -10,7 +10,8 @@ import { useHydrated } from '../../lib/start-up/hydration';
 import { useFragment } from '../../lib/use-fragment';
 import { SendControls, useConsentedSend } from './consented-send';
 import { FRIENDS_STRINGS as T } from './friends-strings';
-import { NameField } from './name-field';
+import { checkYourName, YourNameField } from './name-field';
+import '../../components/page-notes.css';
 import './friends.css';
 
 type Invite =
@@ -71,7 +72,7 @@ function Invitation({ code }: { code: string }) {
   if (invite.kind === 'refused')
     return (
       <>
-        <p className="friends-problem" role="alert">
+        <p className="page-problem" role="alert">
           {invite.message}
         </p>
         <p>
@@ -90,9 +91,9 @@ function Invitation({ code }: { code: string }) {
         ))}
       </ul>
       {preview.full ? (
-        <p className="friends-problem">{T.full}</p>
+        <p className="page-problem">{T.full}</p>
       ) : deviceIsFull() ? (
-        <p className="friends-note">{T.deviceFull}</p>
+        <p className="page-note">{T.deviceFull}</p>
       ) : (
         <JoinForm code={code} />
       )}
@@ -119,23 +120,15 @@ function JoinForm({ code }: { code: string }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkName(name, MEMBER_NAME_MAX, T.yourName);
+    const checked = checkYourName(name);
     setProblem(checked.ok ? null : checked.message);
     if (checked.ok) flow.submit();
   };
   return (
     <>
-      <p className="friends-note">{T.joinNote}</p>
+      <p className="page-note">{T.joinNote}</p>
       <form className="friends-form" noValidate onSubmit={submit}>
-        <NameField
-          id="your-name"
-          label={T.yourName}
-          hint={T.yourNameHint}
-          value={name}
-          problem={problem}
-          max={MEMBER_NAME_MAX}
-          onChange={setName}
-        />
+        <YourNameField value={name} problem={problem} onChange={setName} />
         <SendControls flow={flow} label={T.join} busy={T.joining} />
       </form>
     </>

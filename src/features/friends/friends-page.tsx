@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { checkName, GROUP_NAME_MAX, groupPath, MEMBER_NAME_MAX } from '../../../core/friends';
+import { checkName, GROUP_NAME_MAX, groupPath } from '../../../core/friends';
 import { PageLoading } from '../../components/page-loading';
 import { TextPage } from '../../components/text-page';
 import { deviceIsFull, readGroups, startGroup } from '../../lib/friends/friends-data';
@@ -9,7 +9,8 @@ import { useHydrated } from '../../lib/start-up/hydration';
 import { SendControls, useConsentedSend } from './consented-send';
 import { FRIENDS_STRINGS as T } from './friends-strings';
 import { InviteLink } from './invite-link';
-import { NameField } from './name-field';
+import { checkYourName, NameField, YourNameField } from './name-field';
+import '../../components/page-notes.css';
 import './friends.css';
 
 /**
@@ -43,7 +44,7 @@ function GroupList() {
     <section aria-labelledby="your-groups">
       <h2 id="your-groups">{T.yourGroups}</h2>
       {groups.length === 0 ? (
-        <p className="friends-note">{T.noGroups}</p>
+        <p className="page-note">{T.noGroups}</p>
       ) : (
         <ul className="friends-groups">
           {groups.map((group) => (
@@ -70,11 +71,11 @@ function StartForm({ onStarted }: { onStarted: (group: StoredGroup) => void }) {
     onStarted(answer.value);
     return null;
   });
-  if (deviceIsFull()) return <p className="friends-note">{T.deviceFull}</p>;
+  if (deviceIsFull()) return <p className="page-note">{T.deviceFull}</p>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checkedGroup = checkName(groupName, GROUP_NAME_MAX, T.groupName);
-    const checkedName = checkName(name, MEMBER_NAME_MAX, T.yourName);
+    const checkedName = checkYourName(name);
     setProblems({
       groupName: checkedGroup.ok ? null : checkedGroup.message,
       name: checkedName.ok ? null : checkedName.message,
@@ -94,15 +95,7 @@ function StartForm({ onStarted }: { onStarted: (group: StoredGroup) => void }) {
           max={GROUP_NAME_MAX}
           onChange={setGroupName}
         />
-        <NameField
-          id="your-name"
-          label={T.yourName}
-          hint={T.yourNameHint}
-          value={name}
-          problem={problems.name}
-          max={MEMBER_NAME_MAX}
-          onChange={setName}
-        />
+        <YourNameField value={name} problem={problems.name} onChange={setName} />
         <SendControls flow={flow} label={T.start} busy={T.starting} />
       </form>
     </section>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { checkName, MEMBER_NAME_MAX } from '../../../core/friends';
 import type { GroupView, StoredGroup } from '../../../core/friends-schema';
 import { ROUTES } from '../../../core/routes';
 import { leaveGroup, removeMember, renameMember } from '../../lib/friends/friends-data';
 import { FRIENDS_STRINGS as T } from './friends-strings';
-import { NameField } from './name-field';
+import { checkYourName, YourNameField } from './name-field';
 
 /** The member's own name, the starter's "Remove", and "Leave this group". */
 export function GroupSettings({
@@ -48,7 +47,7 @@ export function GroupSettings({
           </ul>
         </section>
       ) : null}
-      <p className="friends-status" role="status">
+      <p className="page-status" role="status">
         {said}
       </p>
       <Leave group={group} />
@@ -70,7 +69,7 @@ function Rename({
   const [saved, setSaved] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkName(name, MEMBER_NAME_MAX, T.yourName);
+    const checked = checkYourName(name);
     setProblem(checked.ok ? null : checked.message);
     setSaved(false);
     if (!checked.ok) return;
@@ -85,20 +84,12 @@ function Rename({
     <section aria-labelledby="rename-title">
       <h2 id="rename-title">{T.renameTitle}</h2>
       <form className="friends-form" noValidate onSubmit={submit}>
-        <NameField
-          id="your-name"
-          label={T.yourName}
-          hint={T.yourNameHint}
-          value={name}
-          problem={problem}
-          max={MEMBER_NAME_MAX}
-          onChange={setName}
-        />
+        <YourNameField value={name} problem={problem} onChange={setName} />
         <button type="submit" className="button">
           {T.saveName}
         </button>
       </form>
-      <p className="friends-status" role="status">
+      <p className="page-status" role="status">
         {saved ? T.nameSaved : ''}
       </p>
     </section>
@@ -144,7 +135,7 @@ function Leave({ group }: { group: StoredGroup }) {
         </button>
       )}
       {failure ? (
-        <p className="friends-problem" role="alert">
+        <p className="page-problem" role="alert">
           {failure}
         </p>
       ) : null}

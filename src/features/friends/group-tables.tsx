@@ -23,7 +23,7 @@ export function TodayTable({ view }: { view: GroupView }) {
   return (
     <section aria-labelledby="today-title">
       <h2 id="today-title">{T.today}</h2>
-      {view.revealed ? null : <p className="friends-note">{T.hidden}</p>}
+      {view.revealed ? null : <p className="page-note">{T.hidden}</p>}
       <div className="friends-table-frame">
         <table className="friends-table">
           <thead>
@@ -124,7 +124,7 @@ export function TallyTable({ view, which }: { view: GroupView; which: 'week' | '
           </tbody>
         </table>
       </div>
-      <p className="friends-note">
+      <p className="page-note">
         {T.sortRule}
         {view.revealed ? '' : ` ${T.weekHidden}`}
       </p>

@@ -1,3 +1,6 @@
+import { checkName, MEMBER_NAME_MAX, type NameCheck } from '../../../core/friends';
+import { FRIENDS_STRINGS as T } from './friends-strings';
+
 /** A name to type (a group's or a member's), with its hint and its problem tied to it. */
 export function NameField({
   id,
@@ -37,10 +40,31 @@ export function NameField({
         {hint}
       </p>
       {problem ? (
-        <p id={problemId} className="friends-problem">
+        <p id={problemId} className="page-problem">
           {problem}
         </p>
       ) : null}
     </div>
   );
 }
+
+/** The member's own name ("Your name"): when starting or joining a group, and renaming oneself. */
+export function YourNameField(props: {
+  value: string;
+  problem: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <NameField
+      id="your-name"
+      label={T.yourName}
+      hint={T.yourNameHint}
+      max={MEMBER_NAME_MAX}
+      {...props}
+    />
+  );
+}
+
+/** The member's own name as typed, checked (core/friends.ts checkName). */
+export const checkYourName = (name: string): NameCheck =>
+  checkName(name, MEMBER_NAME_MAX, T.yourName);

@@ -15,6 +15,7 @@ import {
 } from '../../../core/transfer';
 import { boundsOf, type TransferBounds } from '../../../core/transfer-bounds';
 import {
+  groupsAfterMerge,
   inProgressAfterMerge,
   mergeTransfer,
   summarize,
@@ -33,7 +34,9 @@ import { storePreferences } from '../../lib/preferences/stored-preferences';
 import { siteAddress } from '../../lib/site-address';
 import { readConsent, saveConsent } from '../../lib/player-data/storage';
 import { useFragment } from '../../lib/use-fragment';
-import { fileProblem, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
+import { keepMovedGroups, readGroups } from '../../lib/friends/friends-data';
+import { fileProblem, groupsText, summaryText, TRANSFER_STRINGS as T } from './transfer-strings';
+import '../../components/page-notes.css';
 import './transfer.css';
 
 /** The bounds of what a link may hold, from the catalogue (null when it cannot be loaded). */
@@ -81,7 +84,7 @@ function WithBounds({ fragment }: { fragment: string }) {
   const bounds = use(boundsOn(useToday()));
   if (!bounds) {
     return (
-      <p className="transfer-problem" role="alert">
+      <p className="page-problem" role="alert">
         {T.noCatalogue}
       </p>
     );
@@ -124,7 +127,13 @@ function Send({ bounds }: { bounds: TransferBounds }) {
   const settings = useSettings();
   const today = useToday();
   const consent = useConsent();
-  const transfer = useMemo(() => transferOf(data, settings, bounds), [data, settings, bounds]);
+  // The device's groups of friends travel too (section 6), read as the page opens.
+  const [groups] = useState(readGroups);
+  const transfer = useMemo(
+    () => transferOf(data, settings, bounds, groups),
+    [data, settings, bounds, groups],
+  );
+  const groupNames = transfer.groups.map((group) => group.name);
   const code = useMemo(() => codeOf(transfer, bounds), [transfer, bounds]);
   // What the link carries (what is outside the bounds stays behind).
   const summary = summarize(transfer, today);
@@ -144,12 +153,15 @@ function Send({ bounds }: { bounds: TransferBounds }) {
   return (
     <>
       <p>{T.sendIntro}</p>
-      {consent !== 'accepted' ? <p className="transfer-note">{T.needConsent}</p> : null}
-      {summary.games === 0 && summary.inProgress === 0 ? (
-        <p className="transfer-note">{T.nothingYet}</p>
+      {consent !== 'accepted' ? <p className="page-note">{T.needConsent}</p> : null}
+      {summary.games === 0 && summary.inProgress === 0 && groupNames.length === 0 ? (
+        <p className="page-note">{T.nothingYet}</p>
+      ) : null}
+      {groupNames.length > 0 && code !== null ? (
+        <p className="page-note">{T.carriesGroups(groupNames)}</p>
       ) : null}
       {code === null ? (
-        <p className="transfer-problem" role="alert">
+        <p className="page-problem" role="alert">
           {T.linkFailed}
         </p>
       ) : (
@@ -245,7 +257,7 @@ function Opened({
   if (!read.ok) {
     return (
       <>
-        <p ref={heading} className="transfer-problem" role="alert" tabIndex={-1}>
+        <p ref={heading} className="page-problem" role="alert" tabIndex={-1}>
           {source === 'file' ? fileProblem(read.problem) : T.problems[read.problem]}
         </p>
         <Actions onBack={onBack} />
@@ -305,6 +317,8 @@ function Preview({
     transfer.history,
     today,
   );
+  const [groupsHere] = useState(readGroups);
+  const groups = groupsAfterMerge(groupsHere, transfer.groups);
   const add = () => {
     setStep('adding');
     addToDevice(transfer, bounds.today).catch((error: unknown) => {
@@ -322,15 +336,20 @@ function Preview({
         <section aria-labelledby="theirs-title" className="transfer-side">
           <h3 id="theirs-title">{source === 'file' ? T.inFile : T.inLink}</h3>
           <p>{summaryText(theirs)}</p>
-          <p className="transfer-note">{T.lastPlayed(theirs.lastPlayed)}</p>
+          <GroupsLine names={transfer.groups.map((group) => group.name)} />
+          <p className="page-note">{T.lastPlayed(theirs.lastPlayed)}</p>
         </section>
         <section aria-labelledby="mine-title" className="transfer-side">
           <h3 id="mine-title">{T.onDevice}</h3>
           <p>{summaryText(mine)}</p>
+          <GroupsLine names={groupsHere.map((group) => group.name)} />
         </section>
       </div>
-      <p className="transfer-note">{T.mergeNote}</p>
-      {leftOut > 0 ? <p className="transfer-note">{T.leftOut(leftOut)}</p> : null}
+      <p className="page-note">{T.mergeNote}</p>
+      {leftOut > 0 ? <p className="page-note">{T.leftOut(leftOut)}</p> : null}
+      {groups.leftOut.length > 0 ? (
+        <p className="page-note">{T.groupsLeftOut(groups.leftOut.map((group) => group.name))}</p>
+      ) : null}
       {step === 'ask' || step === 'adding' || step === 'failed' ? (
         <div className="transfer-actions">
           <button
@@ -368,7 +387,7 @@ function Preview({
           </div>
         </div>
       ) : null}
-      <p ref={status} className="transfer-status" role="status" tabIndex={-1}>
+      <p ref={status} className="page-status" role="status" tabIndex={-1}>
         {step === 'rejected' ? T.rejected : step === 'left' ? T.left : ''}
         {step === 'failed' ? T.failed : ''}
       </p>
@@ -394,6 +413,8 @@ async function addToDevice(transfer: Transfer, today: string): Promise<void> {
   );
   // Storage full: said as a failure, never as games added.
   if (!kept) throw new Error('The storage refused the games');
+  // The groups of both devices, this device's memberships first (core/transfer-merge.ts).
+  keepMovedGroups(groupsAfterMerge(readGroups(), transfer.groups).kept);
   storePreferences(transfer.settings);
   window.location.replace(`${ROUTES.transfer}?${ADDED}`);
 }
@@ -403,6 +424,7 @@ function Added() {
   const { data } = usePlayer().store;
   const today = useToday();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [groups] = useState(readGroups);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="added-title">
@@ -410,6 +432,7 @@ function Added() {
         {T.addedTitle}
       </h2>
       <p role="status">{T.added(summarize(data, today))}</p>
+      <GroupsLine names={groups.map((group) => group.name)} />
       <p className="transfer-actions">
         <Link href={ROUTES.stats} className="button primary">
           {T.seeStats}
@@ -420,4 +443,9 @@ function Added() {
       </p>
     </section>
   );
+}
+
+/** "In 2 groups of friends (Family, Work)." — nothing when in none. */
+function GroupsLine({ names }: { names: readonly string[] }) {
+  return names.length > 0 ? <p>{`In ${groupsText(names)}.`}</p> : null;
 }

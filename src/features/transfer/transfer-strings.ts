@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '../../../core/dates';
+import { MAX_GROUPS_PER_DEVICE } from '../../../core/friends';
 import { formatCount } from '../../../core/numbers';
 import type { TransferProblem } from '../../../core/transfer';
 import { TRANSFER_LIMITS } from '../../../core/transfer-bounds';
@@ -27,6 +28,10 @@ export const TRANSFER_STRINGS = {
     'The puzzles could not be loaded, so games cannot be moved right now. Check your connection and reload this page.',
   leftOut: (n: number) =>
     `${plural(n, 'game')} in progress would not fit: a device keeps the ${formatCount(TRANSFER_LIMITS.inProgress)} played most recently, so the ${n === 1 ? 'oldest is' : 'oldest are'} left out.`,
+  carriesGroups: (names: readonly string[]) =>
+    `It also carries your ${groupsText(names)}: the other device takes part in them as you, under your name. Share it only with yourself.`,
+  groupsLeftOut: (names: readonly string[]) =>
+    `No room for ${groupsText(names)}: a device belongs to at most ${formatCount(MAX_GROUPS_PER_DEVICE)} groups, so ${names.length === 1 ? 'it stays' : 'they stay'} on the other device only. To bring ${names.length === 1 ? 'it' : 'them'} here, leave a group on this device first, then open the link again.`,
   nothingYet: 'There are no games on this device yet: the link carries your settings only.',
   needConsent:
     'This device keeps no games without your consent to cookies, so the link carries only what you played on this visit.',
@@ -69,6 +74,10 @@ export const TRANSFER_STRINGS = {
   } satisfies Record<TransferProblem, string>,
   backHome: 'Back to today’s puzzle',
 } as const;
+
+/** "2 groups of friends (Family, Work)". */
+export const groupsText = (names: readonly string[]): string =>
+  `${plural(names.length, 'group')} of friends (${names.join(', ')})`;
 
 /** "312 games, current streak 41, longest 77, 2 games in progress". */
 export function summaryText(s: GamesSummary): string {

@@ -49,6 +49,12 @@ function writeGroups(groups: readonly StoredGroup[]): void {
   writeRecord(GROUPS.name, groups.length > 0 ? toRecord(groups, GROUPS.days) : null);
 }
 
+/**
+ * Keeps the groups moved from another device together with this device's own (`/transfer`, after
+ * core/transfer-merge.ts `groupsAfterMerge`): the device's list as given.
+ */
+export const keepMovedGroups = (groups: readonly StoredGroup[]): void => writeGroups(groups);
+
 /** Keeps a group just joined or started (first in, first listed; the same group once). */
 function keepGroup(joined: Joined): StoredGroup {
   const group: StoredGroup = {

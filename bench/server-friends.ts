@@ -1,0 +1,291 @@
+/**
+ * Groups of friends at scale, part of `npm run bench:server` (alone: `--friends-only`): three
+ * server processes on one PostgreSQL database (as bench/server-cluster.ts starts them), with
+ * 10,000 groups of 2 to 50 members seeded straight into the database (one INSERT … SELECT a
+ * table, the members' secrets known to the bench) and two days of results.
+ *
+ * 1. A group's page data: GET /api/friends/groups/<id> as a random member of a random group, at
+ *    a fixed 1,000 requests a second over the three processes (autocannon's overallRate, latency
+ *    counted from when each request was due). Budget: p99 ≤ 20 ms.
+ * 2. The midnight rush with groups: every finished result is sent twice, as a player's browser
+ *    does: to the crowd's figures (POST /api/results) and to the player's 3 groups (POST
+ *    /api/friends/results with 3 members' tokens), over the three processes for a fixed time.
+ *    Budget: the results budget (bench/server-results.ts): at least 2,000 results a second, lost 0
+ *    (crowd rows and group rows each counted against the answers).
+ *
+ * The machine's load average is printed beside the figures: on a shared machine they are noisy.
+ */
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { addDays, utcDate } from '../core/dates';
+import { MAX_MEMBERS } from '../core/friends';
+import { type Database } from '../server/db/database';
+import { groupView } from '../server/db/friends-store';
+import { countResults } from '../server/db/results-store';
+import { writeServerCatalogue } from '../server/testing/fixture-site';
+import { startServers, type ServerProcess } from '../server/testing/server-process';
+import { postgresTestDatabases } from '../server/testing/test-databases';
+import { RUSH_GOAL } from './server-results';
+
+export const FRIENDS_GOAL = { groups: 10_000, pageRate: 1000, pageP99Ms: 20, groupsPerPlayer: 3 };
+const PROCESSES = 3;
+const MIN_MEMBERS = 2;
+const PUZZLE = 'puzzle_1';
+
+const loadAverage = () => {
+  const [one = 0, five = 0] = loadavg();
+  return `load average ${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min)`;
+};
+
+/** Group g's size: 2 to 50, spread evenly (mean 26). */
+const sizeOf = (g: number) => MIN_MEMBERS + ((g * 7919) % (MAX_MEMBERS - MIN_MEMBERS + 1));
+// Ids and secrets of the right shapes (core/friends.ts): 16 and 22 base64url characters.
+const groupId = (g: number) => `g${String(g).padStart(15, '0')}`;
+const memberId = (g: number, k: number) =>
+  `m${String(g).padStart(7, '0')}${String(k).padStart(8, '0')}`;
+const secret = (g: number, k: number) =>
+  `s${String(g).padStart(11, '0')}${String(k).padStart(10, '0')}`;
+const token = (g: number, k: number) => `${memberId(g, k)}.${secret(g, k)}`;
+/** The same ids and secrets in SQL, for g and k columns. */
+const SQL = {
+  groupId: `'g' || lpad(g::text, 15, '0')`,
+  memberId: `'m' || lpad(g::text, 7, '0') || lpad(k::text, 8, '0')`,
+  secretHash: `translate(rtrim(encode(sha256(convert_to('s' || lpad(g::text, 11, '0') || lpad(k::text, 10, '0'), 'UTF8')), 'base64'), '='), '+/', '-_')`,
+  size: `(${MIN_MEMBERS} + ((g * 7919) % ${MAX_MEMBERS - MIN_MEMBERS + 1}))`,
+};
+
+/** 10,000 groups, their members, and results of the two days before today for every other member. */
+export async function seed(db: Database, today: string): Promise<number> {
+  const groups = FRIENDS_GOAL.groups;
+  await db.query(
+    `INSERT INTO friend_groups (id, invite_hash, name, last_played_on)
+     SELECT ${SQL.groupId}, md5('invite' || g), 'Group ' || g, $2::date
+       FROM generate_series(0, $1::integer - 1) AS g`,
+    [groups, addDays(today, -1)],
+  );
+  await db.query(
+    `INSERT INTO friend_members (id, group_id, name, secret_hash, starter, joined_on, joined_at,
+                                 played, wins, won_tries, streak, streak_before, streak_day)
+     SELECT ${SQL.memberId}, ${SQL.groupId}, 'Player ' || k, ${SQL.secretHash}, k = 0, $2::date,
+            now() + k * interval '1 second', 2 * (k % 2), 2 * (k % 2), 6 * (k % 2), 2 * (k % 2), 0,
+            CASE WHEN k % 2 = 1 THEN $3::date END
+       FROM generate_series(0, $1::integer - 1) AS g,
+            LATERAL generate_series(0, ${SQL.size} - 1) AS k`,
+    [groups, addDays(today, -30), addDays(today, -1)],
+  );
+  await db.query(
+    `INSERT INTO friend_results (member_id, group_id, day, puzzle_id, won, tries, grid)
+     SELECT ${SQL.memberId}, ${SQL.groupId}, $2::date - d, 'puzzle_0', true, 3, '123012300000'
+       FROM generate_series(0, $1::integer - 1) AS g,
+            LATERAL generate_series(1, ${SQL.size} - 1, 2) AS k,
+            generate_series(1, 2) AS d`,
+    [groups, today],
+  );
+  await db.query('ANALYZE friend_groups; ANALYZE friend_members; ANALYZE friend_results');
+  const rows = await db.query('SELECT count(*)::integer AS n FROM friend_members');
+  return z.object({ n: z.number() }).parse(rows[0]).n;
+}
+
+/** Every (group, member) once, member by member: consecutive ones are in different groups. */
+function* memberships(): Generator<[number, number]> {
+  for (let k = 0; k < MAX_MEMBERS; k += 1)
+    for (let g = 0; g < FRIENDS_GOAL.groups; g += 1) if (k < sizeOf(g)) yield [g, k];
+}
+
+const count = async (db: Database, sql: string, params: unknown[] = []) =>
+  z.object({ n: z.number() }).parse((await db.query(sql, params))[0]).n;
+
+export interface FriendsBenchResult {
+  pageP99Ms: number;
+  pageRate: number;
+  resultsPerSecond: number;
+  lost: number;
+  met: boolean;
+}
+
+export async function runFriendsBench(options: {
+  duration: number;
+  connections: number;
+}): Promise<FriendsBenchResult> {
+  const { duration, connections } = options;
+  const today = utcDate(Date.now());
+  const root = mkdtempSync(join(tmpdir(), 'linchpin-bench-friends-'));
+  const distDir = join(root, 'site');
+  writeServerCatalogue(distDir, [
+    { id: 'puzzle_0', date: addDays(today, -2) },
+    { id: PUZZLE, date: today },
+  ]);
+  const databases = postgresTestDatabases();
+  console.log('');
+  console.log(
+    `Groups of friends: ${PROCESSES} server processes on one PostgreSQL database, ${FRIENDS_GOAL.groups.toLocaleString('en')} groups of ${MIN_MEMBERS}-${MAX_MEMBERS} members …`,
+  );
+  await databases.prepare();
+  const db = await databases.fresh();
+  let servers: ServerProcess[] = [];
+  try {
+    const seeding = Date.now();
+    const members = await seed(db, today);
+    console.log(
+      `seeded ${FRIENDS_GOAL.groups.toLocaleString('en')} groups, ${members.toLocaleString('en')} members, ` +
+        `${(await count(db, 'SELECT count(*)::integer AS n FROM friend_results')).toLocaleString('en')} results in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    // The page data's queries alone, in this process (no HTTP): what the database and code cost.
+    const alone: number[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const g = (i * 7) % FRIENDS_GOAL.groups;
+      const began = performance.now();
+      const view = await groupView(db, groupId(g), token(g, 0), today);
+      alone.push(performance.now() - began);
+      if (!view) throw new Error(`no page data for group ${g}`);
+    }
+    alone.sort((a, b) => a - b);
+    console.log(
+      `a group's page data, its queries alone (server/db/friends-store.ts groupView, 300 groups one after another): ` +
+        `p50 ${(alone[150] ?? 0).toFixed(1)} ms, p99 ${(alone[296] ?? 0).toFixed(1)} ms (${loadAverage()})`,
+    );
+    const env = {
+      DATABASE_URL: databases.lastUrl() ?? '',
+      DIST_DIR: distDir,
+      RESULTS_RATE_LIMIT_MAX: '1000000000',
+      RESULTS_PER_ADDRESS: '1000000000',
+      RESULTS_PER_NETWORK: '1000000000',
+      GROUPS_RATE_LIMIT_MAX: '1000000000',
+      LOG_LEVEL: 'error',
+    };
+    servers = await startServers(PROCESSES, env);
+
+    // 1. A group's page data at a fixed rate.
+    let pick = 0;
+    const randomMember = (): [number, number] => {
+      pick = (pick * 1103515245 + 12345) % 2 ** 31;
+      const g = pick % FRIENDS_GOAL.groups;
+      return [g, (pick >> 7) % sizeOf(g)];
+    };
+    const pageRequest = (request: autocannon.Request) => {
+      const [g, k] = randomMember();
+      return {
+        ...request,
+        path: `/api/friends/groups/${groupId(g)}`,
+        headers: { ...request.headers, authorization: `Bearer ${token(g, k)}` },
+      };
+    };
+    const pageRun = (seconds: number) =>
+      Promise.all(
+        servers.map((server) =>
+          autocannon({
+            url: server.url,
+            connections: 8,
+            duration: seconds,
+            overallRate: Math.round(FRIENDS_GOAL.pageRate / servers.length),
+            requests: [{ method: 'GET', setupRequest: pageRequest }],
+          }),
+        ),
+      );
+    await pageRun(2); // warm-up: the JIT, the connection pools, the plans
+    console.log(
+      `GET /api/friends/groups/<id> at ${FRIENDS_GOAL.pageRate}/s over the ${servers.length} for ${duration} s (${loadAverage()}) …`,
+    );
+    const pages = await pageRun(duration);
+    const pageOk = pages.reduce((sum, r) => sum + (r.statusCodeStats?.['200']?.count ?? 0), 0);
+    const pageTotal = pages.reduce((sum, r) => sum + r.requests.total, 0);
+    const pageP99Ms = Math.max(...pages.map((r) => r.latency.p99));
+    const pageRate = pageOk / duration;
+    const pagesMet = pageP99Ms <= FRIENDS_GOAL.pageP99Ms && pageOk === pageTotal;
+    console.log(
+      `group page data: ${Math.round(pageRate)}/s (200: ${pageOk} of ${pageTotal}), p50 ${Math.max(...pages.map((r) => r.latency.p50))} ms, ` +
+        `p99 ${pageP99Ms} ms (the slowest process), max ${Math.max(...pages.map((r) => r.latency.max))} ms (${loadAverage()})`,
+    );
+    console.log(
+      `budget (p99 ≤ ${FRIENDS_GOAL.pageP99Ms} ms at ${FRIENDS_GOAL.pageRate}/s, every answer 200): ${pagesMet ? 'met' : 'NOT met'}`,
+    );
+
+    // 2. The midnight rush: each finished result to the crowd and to the player's 3 groups.
+    const players = memberships();
+    const nextPlayer = () => {
+      const tokens: string[] = [];
+      for (let i = 0; i < FRIENDS_GOAL.groupsPerPlayer; i += 1) {
+        const next = players.next();
+        if (next.done) throw new Error('more players than the seeded members');
+        tokens.push(token(...next.value));
+      }
+      return tokens;
+    };
+    const result = { day: today, puzzleId: PUZZLE, won: true, tries: 2, grid: '12300000' };
+    const crowd = JSON.stringify({
+      puzzleId: PUZZLE,
+      mode: 'normal',
+      won: true,
+      tries: 2,
+      wrongTries: [[1]],
+      browserId: '<id>',
+    });
+    const perServer = Math.max(1, Math.round(connections / servers.length));
+    console.log(
+      `Midnight rush with groups: POST /api/results and POST /api/friends/results (${FRIENDS_GOAL.groupsPerPlayer} groups) for each finished result, ${perServer} connections on each of the ${servers.length} for ${duration} s …`,
+    );
+    const rush = await Promise.all(
+      servers.map((server) =>
+        autocannon({
+          url: server.url,
+          connections: perServer,
+          duration,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/results',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (request) => ({
+                ...request,
+                body: crowd.replace('<id>', randomUUID()),
+              }),
+            },
+            {
+              method: 'POST',
+              path: '/api/friends/results',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (request) => ({
+                ...request,
+                body: JSON.stringify({ result, members: nextPlayer() }),
+              }),
+            },
+          ],
+        }),
+      ),
+    );
+    const crowd201 = rush.reduce((sum, r) => sum + (r.statusCodeStats?.['201']?.count ?? 0), 0);
+    const friends200 = rush.reduce((sum, r) => sum + (r.statusCodeStats?.['200']?.count ?? 0), 0);
+    const total = rush.reduce((sum, r) => sum + r.requests.total, 0);
+    const errors = rush.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+    const crowdStored = await countResults(db);
+    const groupRows = await count(
+      db,
+      'SELECT count(*)::integer AS n FROM friend_results WHERE day = $1::date',
+      [today],
+    );
+    const lost =
+      Math.max(0, crowd201 - crowdStored) +
+      Math.max(0, friends200 * FRIENDS_GOAL.groupsPerPlayer - groupRows);
+    const resultsPerSecond = Math.min(crowd201, friends200) / duration;
+    const rushMet = resultsPerSecond >= RUSH_GOAL.perSecond && lost === 0;
+    console.log(
+      `finished results: ${Math.round(resultsPerSecond)}/s, each to the crowd (201: ${crowd201}) and to ${FRIENDS_GOAL.groupsPerPlayer} groups (200: ${friends200}); ` +
+        `p99 ${Math.max(...rush.map((r) => r.latency.p99))} ms; ${total - crowd201 - friends200} other answers, ${errors} errors or timeouts (${loadAverage()})`,
+    );
+    console.log(
+      `stored: ${crowdStored} crowd results, ${groupRows} group results of today (${FRIENDS_GOAL.groupsPerPlayer} × ${friends200} answered); lost: ${lost}`,
+    );
+    console.log(
+      `budget (≥ ${RUSH_GOAL.perSecond} results/s, lost 0): ${rushMet ? 'met' : 'NOT met'}`,
+    );
+    return { pageP99Ms, pageRate, resultsPerSecond, lost, met: pagesMet && rushMet };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+    await databases.dispose();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
