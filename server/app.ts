@@ -285,6 +285,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     });
     registerFriendsRoutes(api, {
       db,
+      queue,
       catalogue,
       now,
       groupsRateLimit: config.groupsRateLimit ?? DEFAULT_GROUPS_RATE_LIMIT,

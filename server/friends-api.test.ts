@@ -165,6 +165,37 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     expect(yesterday.json()).toEqual({ groups: { [ann.group.id]: 'too late' } });
   });
 
+  it('writes results that arrive at once together: each post told its own groups, each counted once, a wrong secret proving no one', async () => {
+    const ann = await start('Rush', 'Ann');
+    const players = [ann];
+    for (const name of ['Bob', 'Cat', 'Dan', 'Eve', 'Fay'])
+      players.push(await join(ann.invite, name));
+    const [, bob, cat] = players;
+    if (!bob || !cat) throw new Error('the players joined');
+    const forged = `${bob.member.token.split('.')[0] ?? ''}.${'x'.repeat(22)}`;
+    // All sent in one turn of the event loop: the insert queue writes them in one transaction.
+    const answers = await Promise.all([
+      ...players.map((player) => postResult([player])),
+      postResult([cat]),
+      send('POST', '/api/friends/results', { result: result(), members: [forged] }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const outcomes = answers.map((answer) => answer.json<{ groups: object }>().groups);
+    expect(outcomes.slice(0, players.length)).toEqual(
+      players.map(() => ({ [ann.group.id]: 'added' })),
+    );
+    expect(outcomes.at(-2)).toEqual({ [ann.group.id]: 'already added' });
+    expect(outcomes.at(-1)).toEqual({});
+    const seen = await view(ann);
+    expect(seen.members.map((member) => [member.name, member.allTime])).toEqual(
+      expect.arrayContaining([
+        ['Bob', { played: 1, wins: 1, wonTries: 2 }],
+        ['Cat', { played: 1, wins: 1, wonTries: 2 }],
+      ]),
+    );
+    expect(seen.members.every((member) => member.allTime.played === 1)).toBe(true);
+  });
+
   it('adds today’s result given on joining, and keeps a week, all time and a streak', async () => {
     t.now = NOW - 2 * 86_400_000;
     const ann = await start('Family', 'Ann', {

@@ -15,7 +15,6 @@ import {
 import { type ServerCatalogue } from './catalogue';
 import { type Database } from './db/database';
 import {
-  addResults,
   groupView,
   invitePreview,
   joinGroup,
@@ -23,8 +22,10 @@ import {
   renameMember,
   startGroup,
 } from './db/friends-store';
+import { BUSY_RETRY_AFTER_S } from './form-routes';
+import { QueueFullError, type InsertQueue } from './insert-queue';
 import { namedRateLimit } from './rate-limits';
-import { requireJson } from './results-routes';
+import { onceASecond, requireJson } from './results-routes';
 
 /**
  * "Play with friends" (docs/server.md "Play with friends"), JSON in and out, never kept by a shared
@@ -53,10 +54,13 @@ export const FRIENDS_MESSAGES = {
   nameTaken: 'Someone in this group already has that name. Please choose another.',
   full: `This group is full: a group has at most ${MAX_MEMBERS} members.`,
   noSuchPuzzle: 'There is no such puzzle out yet.',
+  busy: 'Too many results are arriving just now. Yours will be sent again in a moment.',
 } as const;
 
 export interface FriendsOptions {
   db: Database;
+  /** Results for groups are written in batches, as the crowd's are (server/insert-queue.ts). */
+  queue: InsertQueue;
   catalogue: ServerCatalogue;
   now: () => number;
   /** Group starts and joins per client address (the `groups` limit). */
@@ -87,7 +91,8 @@ function resultFits(result: FriendResult | undefined, catalogue: ServerCatalogue
 }
 
 export function registerFriendsRoutes(app: FastifyInstance, options: FriendsOptions): void {
-  const { db, catalogue, now } = options;
+  const { db, queue, catalogue, now } = options;
+  const busyLog = onceASecond();
   const groupsLimit = namedRateLimit(app, { name: 'groups', ...options.groupsRateLimit });
   const friendsLimit = namedRateLimit(app, { name: 'friends', ...options.rateLimit });
   const today = () => utcDate(now());
@@ -172,8 +177,21 @@ export function registerFriendsRoutes(app: FastifyInstance, options: FriendsOpti
       const { result, members } = parsed.data;
       if (!resultFits(result, catalogue, day))
         return reply.code(404).send({ error: FRIENDS_MESSAGES.noSuchPuzzle });
-      const groups = await addResults(db, [...new Set(members)], result, day);
-      return reply.send({ groups });
+      try {
+        const groups = await queue.insertFriendResult({
+          tokens: [...new Set(members)],
+          result,
+          today: day,
+        });
+        return reply.send({ groups });
+      } catch (error) {
+        if (!(error instanceof QueueFullError)) throw error;
+        busyLog.warn(request, 'results queue full: a result for groups answered 503');
+        return reply
+          .code(503)
+          .header('Retry-After', String(BUSY_RETRY_AFTER_S))
+          .send({ error: FRIENDS_MESSAGES.busy });
+      }
     },
   });
 

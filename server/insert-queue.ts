@@ -1,6 +1,8 @@
 import type { Database } from './db/database';
 import { NO_METRICS, type ServerMetrics } from './metrics';
+import { addResultBatch, type ResultPost } from './db/friends-store';
 import { MAX_ROWS_PER_INSERT, insertMany, type InboxKind, type NewRow } from './db/inbox-store';
+import type { ResultOutcome as FriendOutcome } from '../core/friends-schema';
 import {
   MAX_RESULTS_PER_INSERT,
   insertResults,
@@ -10,7 +12,7 @@ import {
 } from './db/results-store';
 
 /**
- * Group commit for the form routes and the crowd's results: a post waits for the requests already read from the network
+ * Group commit for the form routes, the crowd's results and the results sent to groups of friends: a post waits for the requests already read from the network
  * to reach it (one turn of the event loop, setImmediate) and for the write under way, then the
  * waiting posts of one kind go to the database together in one INSERT, one commit. PGlite runs on this
  * thread, so without that turn every post would be written alone (about 0.45 ms each, against
@@ -20,13 +22,15 @@ import {
  * the whole batch. If a shared write fails, its posts are retried one by one so that one bad row
  * cannot fail the others.
  *
- * The queue is bounded, form posts and crowd results each on their own: with `maxPending` form
+ * The queue is bounded, form posts and results (the crowd's and the groups') each on their own: with `maxPending` form
  * posts (or `maxPendingResults` results) waiting or being written, another of that kind is refused
  * at once (QueueFullError, answered 503 with Retry-After) rather than held while the backlog
  * grows. A rush of results never turns a player's message away.
  */
 export const MAX_PENDING_POSTS = 1000;
 export const MAX_PENDING_RESULTS = 1000;
+/** Posts to groups of friends written in one transaction (each up to 10 groups' rows). */
+const MAX_FRIEND_POSTS_PER_WRITE = 64;
 
 type Bound = 'forms' | 'results';
 
@@ -63,6 +67,8 @@ export interface InsertQueue {
   insert(kind: InboxKind, values: Record<string, string>, key?: string | null): Promise<number>;
   /** A crowd result: what became of it, once committed (server/db/results-store.ts). */
   insertResult(result: IncomingResult): Promise<ResultOutcome>;
+  /** A result for a player's groups of friends: each group's outcome, once committed. */
+  insertFriendResult(post: ResultPost): Promise<Record<string, FriendOutcome>>;
   /** Posts waiting or being written, by bound (server/metrics.ts). */
   depth(): Record<Bound, number>;
   /** The bounds themselves. */
@@ -108,7 +114,19 @@ export function createInsertQueue(
     write: (rows) => insertResults(db, rows, perClient),
     stored: (outcome) => metrics.result(outcome),
   };
-  const lanes = { messages: inbox('messages'), submissions: inbox('submissions'), results };
+  const friends: Lane<ResultPost, Record<string, FriendOutcome>> = {
+    queue: [],
+    max: MAX_FRIEND_POSTS_PER_WRITE,
+    bound: 'results',
+    write: (posts) => addResultBatch(db, posts),
+    stored: () => undefined,
+  };
+  const lanes = {
+    messages: inbox('messages'),
+    submissions: inbox('submissions'),
+    results,
+    friends,
+  };
   type Kind = keyof typeof lanes;
   let writing = 0;
   /** Posts waiting or being written, by bound. */
@@ -188,6 +206,7 @@ export function createInsertQueue(
   return {
     insert: (kind, values, key = null) => enqueue(lanes[kind], { values, key }),
     insertResult: (result) => enqueue(lanes.results, result),
+    insertFriendResult: (post) => enqueue(lanes.friends, post),
     depth: () => ({ ...pending }),
     limits,
   };

@@ -40,7 +40,7 @@ export interface ResultsOptions {
 }
 
 /** A warning logged at most once a second, however many requests hit the same condition. */
-function onceASecond() {
+export function onceASecond() {
   let last = 0;
   let skipped = 0;
   return {

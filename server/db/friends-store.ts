@@ -174,29 +174,40 @@ const memberAuthRow = z.object({
 });
 type MemberAuth = z.infer<typeof memberAuthRow>;
 
-/** The members these tokens prove, by id (a token whose secret is wrong proves no one). */
+/** The rows of the members these tokens name, by id (proven or not: `provenBy` checks). */
+async function memberRows(
+  db: Queryable,
+  tokens: readonly string[],
+): Promise<Map<string, MemberAuth>> {
+  const ids = tokens.flatMap((token) => tokenSecret(token)?.memberId ?? []);
+  if (ids.length === 0) return new Map();
+  const rows = await db.query(
+    `SELECT id, group_id, secret_hash, joined_on::text AS joined_on, starter
+       FROM friend_members WHERE id = ANY($1::text[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((row) => memberAuthRow.parse(row)).map((row) => [row.id, row]));
+}
+
+/** Of these rows, the members these tokens prove (a token whose secret is wrong proves no one). */
+function provenBy(rows: Map<string, MemberAuth>, tokens: readonly string[]): MemberAuth[] {
+  const proven = new Map<string, MemberAuth>();
+  for (const token of tokens) {
+    const claim = tokenSecret(token);
+    const member = claim && rows.get(claim.memberId);
+    if (claim && member && sameHash(member.secret_hash, secretHash(claim.secret)))
+      proven.set(member.id, member);
+  }
+  return [...proven.values()];
+}
+
+/** The members these tokens prove, by id. */
 async function membersOf(
   db: Queryable,
   tokens: readonly string[],
 ): Promise<Map<string, MemberAuth>> {
-  const claimed = tokens.flatMap((token) => {
-    const parts = tokenSecret(token);
-    return parts ? [parts] : [];
-  });
-  if (claimed.length === 0) return new Map();
-  const rows = await db.query(
-    `SELECT id, group_id, secret_hash, joined_on::text AS joined_on, starter
-       FROM friend_members WHERE id = ANY($1::text[])`,
-    [claimed.map((claim) => claim.memberId)],
-  );
-  const byId = new Map(rows.map((row) => memberAuthRow.parse(row)).map((row) => [row.id, row]));
-  const proven = new Map<string, MemberAuth>();
-  for (const claim of claimed) {
-    const member = byId.get(claim.memberId);
-    if (member && sameHash(member.secret_hash, secretHash(claim.secret)))
-      proven.set(member.id, member);
-  }
-  return proven;
+  const proven = provenBy(await memberRows(db, tokens), tokens);
+  return new Map(proven.map((member) => [member.id, member]));
 }
 
 /** The member a token proves, when they are in `groupId`; else null. */
@@ -216,6 +227,21 @@ const streakRow = z.object({
   streak_day: z.string().nullable(),
 });
 
+/** One player's finished daily, for the groups of the members its tokens prove. */
+export interface ResultPost {
+  tokens: readonly string[];
+  result: FriendResult;
+  /** Today (UTC) when it arrived. */
+  today: string;
+}
+
+/** A result one member takes: a row of friend_results, and the post it came from. */
+interface Taken {
+  post: number;
+  member: MemberAuth;
+  result: FriendResult;
+}
+
 /**
  * A finished daily result, for the group of each member a token proves, keyed by group id. Stored
  * once a member a day (sent again: "already added"); a day before the member joined, or more
@@ -228,83 +254,142 @@ export async function addResults(
   result: FriendResult,
   today: string,
 ): Promise<Record<string, ResultOutcome>> {
-  const members = [...(await membersOf(db, tokens)).values()];
-  const outcomes: Record<string, ResultOutcome> = {};
-  const taking = members.filter((member) => {
-    const takes = takesResultOf(result.day, today, member.joined_on);
-    outcomes[member.group_id] = takes ? 'already added' : 'too late';
-    return takes;
+  const [outcomes = {}] = await addResultBatch(db, [{ tokens, result, today }]);
+  return outcomes;
+}
+
+/**
+ * Many posts' results in one transaction, one commit (the insert queue's friends lane, server/
+ * insert-queue.ts: a rush of finished games is written in batches, as the crowd's results are):
+ * each post's outcomes, in order, as `addResults` gives them for one.
+ */
+export async function addResultBatch(
+  db: Database,
+  posts: readonly ResultPost[],
+): Promise<Record<string, ResultOutcome>[]> {
+  const rows = await memberRows(
+    db,
+    posts.flatMap((post) => post.tokens),
+  );
+  const outcomes = posts.map((): Record<string, ResultOutcome> => ({}));
+  const taking: Taken[] = [];
+  posts.forEach((post, index) => {
+    for (const member of provenBy(rows, post.tokens)) {
+      const takes = takesResultOf(post.result.day, post.today, member.joined_on);
+      (outcomes[index] ?? {})[member.group_id] = takes ? 'already added' : 'too late';
+      if (takes) taking.push({ post: index, member, result: post.result });
+    }
   });
-  if (taking.length > 0) {
-    await db.transaction(async (tx) => {
-      const ids = taking.map((member) => member.id).sort();
-      // Rows are locked as every transaction here locks them: groups before members, each in
-      // the order of their ids, so no two transactions wait for each other (server/
-      // friends-process.test.ts). The groups first, for their key only (a result's row needs
-      // its group to stay): a leave or removal, which locks its group before the member, waits
-      // here instead of holding the member this transaction would then wait for.
-      await tx.query(
-        `SELECT id FROM friend_groups WHERE id = ANY($1::text[]) ORDER BY id FOR KEY SHARE`,
-        [[...new Set(taking.map((member) => member.group_id))]],
+  if (taking.length === 0) return outcomes;
+  // One row a member a day: of the same result sent twice in one batch, the first is the one.
+  const rowKey = (taken: Taken) => `${taken.member.id} ${taken.result.day}`;
+  const firsts = [...new Map(taking.toReversed().map((taken) => [rowKey(taken), taken])).values()];
+  await db.transaction(async (tx) => {
+    // Rows are locked as every transaction here locks them: groups before members, each in
+    // the order of their ids, so no two transactions wait for each other (server/
+    // friends-process.test.ts). The groups first, for their key only (a result's row needs
+    // its group to stay): a leave or removal, which locks its group before the member, waits
+    // here instead of holding the member this transaction would then wait for.
+    await tx.query(
+      `SELECT id FROM friend_groups WHERE id = ANY($1::text[]) ORDER BY id FOR KEY SHARE`,
+      [[...new Set(firsts.map((taken) => taken.member.group_id))]],
+    );
+    const locked = await tx.query(
+      `SELECT id, streak, streak_before, streak_day::text AS streak_day FROM friend_members
+        WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
+      [[...new Set(firsts.map((taken) => taken.member.id))]],
+    );
+    const inserted = await tx.query(
+      `INSERT INTO friend_results (member_id, group_id, day, puzzle_id, won, tries, grid)
+       SELECT m.id, m.group_id, u.day::date, u.puzzle_id, u.won, u.tries, u.grid
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::integer[], $6::text[])
+                AS u(member_id, day, puzzle_id, won, tries, grid)
+         JOIN friend_members m ON m.id = u.member_id
+       ON CONFLICT (member_id, day) DO NOTHING
+       RETURNING member_id, day::text AS day`,
+      [
+        firsts.map((taken) => taken.member.id),
+        firsts.map((taken) => taken.result.day),
+        firsts.map((taken) => taken.result.puzzleId),
+        firsts.map((taken) => taken.result.won),
+        firsts.map((taken) => taken.result.tries),
+        firsts.map((taken) => taken.result.grid),
+      ],
+    );
+    const added = new Set(
+      inserted.map((row) => `${z.string().parse(row.member_id)} ${z.string().parse(row.day)}`),
+    );
+    const stored = firsts.filter((taken) => added.has(rowKey(taken)));
+    if (stored.length > 0) {
+      // Each member's tally and streak, their results taken in the order of their days.
+      const next = new Map(
+        locked.map((row) => {
+          const parsed = streakRow.parse(row);
+          const streak: StoredStreak = {
+            streak: parsed.streak,
+            before: parsed.streak_before,
+            day: parsed.streak_day,
+          };
+          return [parsed.id, { tally: EMPTY_TALLY, streak }];
+        }),
       );
-      const locked = await tx.query(
-        `SELECT id, streak, streak_before, streak_day::text AS streak_day FROM friend_members
-          WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
-        [ids],
-      );
-      const inserted = await tx.query(
-        `INSERT INTO friend_results (member_id, group_id, day, puzzle_id, won, tries, grid)
-         SELECT m.id, m.group_id, $2::date, $3, $4, $5, $6
-           FROM friend_members m WHERE m.id = ANY($1::text[])
-         ON CONFLICT (member_id, day) DO NOTHING
-         RETURNING member_id`,
-        [ids, result.day, result.puzzleId, result.won, result.tries, result.grid],
-      );
-      const added = new Set(inserted.map((row) => z.string().parse(row.member_id)));
-      const next = locked
-        .map((row) => streakRow.parse(row))
-        .filter((row) => added.has(row.id))
-        .map((row) => ({
-          id: row.id,
-          ...nextStreak(
-            { streak: row.streak, before: row.streak_before, day: row.streak_day },
-            result.day,
-            result.won,
-          ),
-        }));
-      if (next.length > 0) {
-        await tx.query(
-          `UPDATE friend_members m
-              SET played = m.played + 1,
-                  wins = m.wins + $2::integer,
-                  won_tries = m.won_tries + $3::integer,
-                  streak = u.streak, streak_before = u.before, streak_day = u.day::date
-             FROM unnest($1::text[], $4::integer[], $5::integer[], $6::text[]) AS u(id, streak, before, day)
-            WHERE m.id = u.id`,
-          [
-            next.map((row) => row.id),
-            result.won ? 1 : 0,
-            result.won ? result.tries : 0,
-            next.map((row) => row.streak),
-            next.map((row) => row.before),
-            next.map((row) => row.day),
-          ],
-        );
-        const groups = [
-          ...new Set(taking.filter((m) => added.has(m.id)).map((m) => m.group_id)),
-        ].sort();
-        // Only the day's first result moves a group's day on; those rows locked in id order.
-        await tx.query(
-          `UPDATE friend_groups SET last_played_on = $2::date
-            WHERE id IN (SELECT id FROM friend_groups
-                          WHERE id = ANY($1::text[]) AND last_played_on < $2::date
-                          ORDER BY id FOR NO KEY UPDATE)`,
-          [groups, result.day],
-        );
+      for (const taken of [...stored].sort((a, b) => a.result.day.localeCompare(b.result.day))) {
+        const member = next.get(taken.member.id);
+        if (!member) continue;
+        const { won, tries } = taken.result;
+        member.tally = {
+          played: member.tally.played + 1,
+          wins: member.tally.wins + (won ? 1 : 0),
+          wonTries: member.tally.wonTries + (won ? tries : 0),
+        };
+        member.streak = nextStreak(member.streak, taken.result.day, won);
       }
-      for (const member of taking) if (added.has(member.id)) outcomes[member.group_id] = 'added';
-    });
-  }
+      const changed = [...next].filter(([, member]) => member.tally.played > 0);
+      await tx.query(
+        `UPDATE friend_members m
+            SET played = m.played + u.played,
+                wins = m.wins + u.wins,
+                won_tries = m.won_tries + u.won_tries,
+                streak = u.streak, streak_before = u.before, streak_day = u.day::date
+           FROM unnest($1::text[], $2::integer[], $3::integer[], $4::integer[], $5::integer[],
+                       $6::integer[], $7::text[])
+                  AS u(id, played, wins, won_tries, streak, before, day)
+          WHERE m.id = u.id`,
+        [
+          changed.map(([id]) => id),
+          changed.map(([, member]) => member.tally.played),
+          changed.map(([, member]) => member.tally.wins),
+          changed.map(([, member]) => member.tally.wonTries),
+          changed.map(([, member]) => member.streak.streak),
+          changed.map(([, member]) => member.streak.before),
+          changed.map(([, member]) => member.streak.day),
+        ],
+      );
+      // A group's last day played: the latest of its new results. Only the day's first result
+      // moves it on; those rows locked in id order.
+      const latest = new Map<string, string>();
+      for (const taken of stored) {
+        const group = taken.member.group_id;
+        const day = latest.get(group);
+        if (day === undefined || taken.result.day > day) latest.set(group, taken.result.day);
+      }
+      const groups = [...latest.keys()].sort();
+      await tx.query(
+        `UPDATE friend_groups g SET last_played_on = u.day::date
+           FROM unnest($1::text[], $2::text[]) AS u(id, day)
+          WHERE g.id = u.id
+            AND g.id IN (SELECT f.id FROM friend_groups f
+                           JOIN unnest($1::text[], $2::text[]) AS v(id, day) ON f.id = v.id
+                          WHERE f.last_played_on < v.day::date
+                          ORDER BY f.id FOR NO KEY UPDATE OF f)`,
+        [groups, groups.map((group) => latest.get(group))],
+      );
+    }
+    for (const taken of stored) {
+      const post = outcomes[taken.post];
+      if (post) post[taken.member.group_id] = 'added';
+    }
+  });
   return outcomes;
 }
 
