@@ -30,6 +30,8 @@ const REMINDER_TTL_S = 3 * 3600;
 /** The first retry's wait, doubled at each (capped), when the service gives no Retry-After. */
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 5 * 60_000;
+/** Tries of one reminder at most, whatever its hour leaves. */
+const MAX_ATTEMPTS = 10;
 /** A VAPID signature is valid 12 hours; one is made per push service per hour and reused. */
 const VAPID_REUSE_MS = 3_600_000;
 const VAPID_VALID_S = 12 * 3600;
@@ -123,45 +125,64 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
   let running: Promise<RoundCounts | null> | null = null;
   let stopped = false;
 
+  // Signatures are timed by the process's own clock (the push service checks them against the
+  // real time), never the clock a test gives for when reminders are due.
   const authorization = (endpoint: string, vapid: Vapid): string => {
     const audience = new URL(endpoint).origin;
     const cached = vapidHeaders.get(audience);
-    if (cached && now() - cached.madeMs < VAPID_REUSE_MS) return cached.authorization;
+    if (cached && Date.now() - cached.madeMs < VAPID_REUSE_MS) return cached.authorization;
     const headers = webpush.getVapidHeaders(
       audience,
       vapid.subject,
       vapid.publicKey,
       vapid.privateKey,
       'aes128gcm',
-      Math.floor(now() / 1000) + VAPID_VALID_S,
+      Math.floor(Date.now() / 1000) + VAPID_VALID_S,
     );
-    vapidHeaders.set(audience, { authorization: headers.Authorization, madeMs: now() });
+    vapidHeaders.set(audience, { authorization: headers.Authorization, madeMs: Date.now() });
     return headers.Authorization;
   };
 
-  /** One try: the push service's status (null: no answer) and its Retry-After. */
-  const sendOnce = async (reminder: ClaimedReminder, vapid: Vapid, utcDay: string) => {
-    const details = webpush.generateRequestDetails(
-      { endpoint: reminder.endpoint, keys: { p256dh: reminder.p256dh, auth: reminder.auth } },
-      JSON.stringify(reminderMessage(utcDay)),
-      {
-        TTL: REMINDER_TTL_S,
-        contentEncoding: 'aes128gcm',
-        urgency: 'normal',
-        topic: TOPIC,
-        headers: { Authorization: authorization(reminder.endpoint, vapid) },
-      },
-    );
-    const headers = Object.fromEntries(
-      Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
-    );
-    // fetch computes the length itself.
-    delete headers['Content-Length'];
+  /** The request of one try: encrypted to the subscription's keys, signed; null when it cannot be. */
+  const request = (reminder: ClaimedReminder, vapid: Vapid, utcDay: string) => {
     try {
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
+      const details = webpush.generateRequestDetails(
+        { endpoint: reminder.endpoint, keys: { p256dh: reminder.p256dh, auth: reminder.auth } },
+        JSON.stringify(reminderMessage(utcDay)),
+        {
+          TTL: REMINDER_TTL_S,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+          topic: TOPIC,
+          headers: { Authorization: authorization(reminder.endpoint, vapid) },
+        },
+      );
+      const headers = Object.fromEntries(
+        Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
+      );
+      // fetch computes the length itself.
+      delete headers['Content-Length'];
+      return {
+        url: details.endpoint,
         headers,
         body: details.body ? new Uint8Array(details.body) : undefined,
+      };
+    } catch (error) {
+      // Keys no push service would accept (the browser sent something else): never retried.
+      log.warn({ err: error }, 'reminders: a message could not be made');
+      return null;
+    }
+  };
+
+  /** One try: the push service's status (null: no answer; 400 when it could not be made). */
+  const sendOnce = async (reminder: ClaimedReminder, vapid: Vapid, utcDay: string) => {
+    const made = request(reminder, vapid, utcDay);
+    if (!made) return { status: 400, retryAfter: null };
+    try {
+      const response = await fetch(made.url, {
+        method: 'POST',
+        headers: made.headers,
+        body: made.body,
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       await response.arrayBuffer().catch(() => undefined);
@@ -189,7 +210,8 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
     if (outcome === 'deleted') await deleteReminderById(db, reminder.id).catch(() => undefined);
     if (outcome === 'retry') {
       const wait = retryDelayMs(attempt, retryAfter, firstRetryMs);
-      if (stopped || now() + wait >= reminder.windowEndsMs) outcome = 'failed';
+      if (stopped || attempt >= MAX_ATTEMPTS || now() + wait >= reminder.windowEndsMs)
+        outcome = 'failed';
       else {
         counts.retried += 1;
         const later = new Promise<void>((resolve) => {
