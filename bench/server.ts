@@ -13,7 +13,9 @@
  * with --skip-pages and --skip-cluster. `--rush-only` runs the midnight rush alone
  * (bench/server-results.ts). Last, what the metrics cost (bench/server-metrics.ts): pages and
  * results with METRICS_PORT on and off, and a scrape under load; `--metrics-only` runs it alone,
- * `--skip-metrics` leaves it out.
+ * `--skip-metrics` leaves it out. Then daily reminders (bench/server-reminders.ts): 100,000 due in
+ * one minute, sent while pages and results are served; `--reminders-only` runs it alone,
+ * `--skip-reminders` leaves it out.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { runClusterBench } from './server-cluster';
 import { runPageBench } from './server-pages';
 import { runMidnightRush } from './server-results';
 import { runMetricsBench } from './server-metrics';
+import { runRemindersBench } from './server-reminders';
 
 const GOAL = { perSecond: 1000, p99Ms: 50 };
 const WARM_UP_POSTS = 300;
@@ -40,6 +43,8 @@ const { values } = parseArgs({
     'rush-only': { type: 'boolean', default: false },
     'metrics-only': { type: 'boolean', default: false },
     'skip-metrics': { type: 'boolean', default: false },
+    'reminders-only': { type: 'boolean', default: false },
+    'skip-reminders': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -136,6 +141,8 @@ async function main(): Promise<number> {
   return lost === 0 ? 0 : 1;
 }
 
+if (values['reminders-only'])
+  process.exit((await runRemindersBench({ duration, connections })).met ? 0 : 1);
 if (values['metrics-only'])
   process.exit((await runMetricsBench({ duration, connections })).met ? 0 : 1);
 const rushOnly = values['rush-only'];
@@ -150,5 +157,11 @@ if (!rushOnly && !values['skip-pages'] && !(await runPageBench()).met) code = 1;
 if (!rushOnly && !values['skip-cluster'] && !(await runClusterBench({ duration, connections })).met)
   code = 1;
 if (!rushOnly && !values['skip-metrics'] && !(await runMetricsBench({ duration, connections })).met)
+  code = 1;
+if (
+  !rushOnly &&
+  !values['skip-reminders'] &&
+  !(await runRemindersBench({ duration, connections })).met
+)
   code = 1;
 process.exit(code);

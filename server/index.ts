@@ -101,6 +101,8 @@ async function main(): Promise<void> {
       log: app.log,
       ...(metrics ? { metrics } : {}),
     });
+    // At start too: a server started within a reminder's hour sends it without waiting a minute.
+    void reminders.round();
     let stopping = false;
     let endDrain = () => {};
     const shutdown = (signal: NodeJS.Signals) => {
