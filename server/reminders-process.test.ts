@@ -1,9 +1,9 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcDate } from '../core/dates';
-import { fakeClockEnv } from '../deploy/stack';
 import { type Database } from './db/database';
 import { saveReminder } from './db/reminders-store';
+import { fakeClockEnv } from './testing/fake-clock';
 import { makeFixtureSite } from './testing/fixture-site';
 import { startPushService, type PushService } from './testing/push-service';
 import { startServer, type ServerProcess } from './testing/server-process';
@@ -88,9 +88,8 @@ describe('the reminder sender across three processes on PostgreSQL, clocks moved
       DATABASE_URL: url,
       DIST_DIR: site.distDir,
       LOG_LEVEL: 'info',
-      ...fakeClockEnv((fakeStart - Date.now()) / 1000),
+      ...fakeClockEnv((fakeStart - Date.now()) / 1000, SPEED),
     };
-    env.FAKETIME = `${env.FAKETIME} x${SPEED}`;
     return Promise.all(Array.from({ length: PROCESSES }, () => startServer(env)));
   };
 
