@@ -240,6 +240,7 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
   const sendDue = async (claimOn: Queryable): Promise<RoundCounts> => {
     const counts: RoundCounts = { due: 0, sent: 0, deleted: 0, failed: 0, retried: 0 };
     const vapid = await options.vapid();
+    let afterId = '0';
     for (;;) {
       const at = now();
       const utcDay = utcDate(at);
@@ -247,8 +248,12 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
         nowMs: at,
         utcToday: utcDay,
         limit: batch,
+        afterId,
       });
       counts.due += claimed.length;
+      // RETURNING keeps no order: the next batch starts after the highest id of this one.
+      for (const reminder of claimed)
+        if (BigInt(reminder.id) > BigInt(afterId)) afterId = reminder.id;
       await eachLimited(claimed, concurrency, (reminder) =>
         deliver(reminder, vapid, utcDay, counts, 1),
       );

@@ -104,10 +104,12 @@ const claimedRow = z.object({
  * local day, and, when only if not played, the device has not finished the puzzle of `utcToday`.
  * Claiming sets last_sent_day in the same statement, under the row's lock, so a reminder is
  * claimed once a local day whoever else claims at the same time: it is never sent twice.
+ * `afterId`: only rows after that id (a round claims batch after batch, never reading a claimed
+ * row again).
  */
 export async function claimDueReminders(
   db: Queryable,
-  options: { nowMs: number; utcToday: string; limit: number },
+  options: { nowMs: number; utcToday: string; limit: number; afterId?: string },
 ): Promise<ClaimedReminder[]> {
   const rows = await db.query(
     `WITH due AS (
@@ -115,7 +117,8 @@ export async function claimDueReminders(
          SELECT id, last_sent_day,
                 (($1::timestamptz AT TIME ZONE time_zone) - local_time::interval) AS since
            FROM reminder_subscriptions
-          WHERE NOT only_if_not_played OR finished_day IS DISTINCT FROM $2::date
+          WHERE id > $4::bigint
+            AND (NOT only_if_not_played OR finished_day IS DISTINCT FROM $2::date)
        ) candidates,
        LATERAL (SELECT since::date AS local_day,
                        $1::timestamptz + (interval '1 hour' - since::time::interval) AS window_ends) w
@@ -129,7 +132,12 @@ export async function claimDueReminders(
       WHERE r.id = due.id AND r.last_sent_day IS DISTINCT FROM due.local_day
      RETURNING r.id, r.endpoint, r.p256dh, r.auth, due.local_day::text AS local_day,
                due.window_ends`,
-    [new Date(options.nowMs).toISOString(), options.utcToday, options.limit],
+    [
+      new Date(options.nowMs).toISOString(),
+      options.utcToday,
+      options.limit,
+      options.afterId ?? '0',
+    ],
   );
   return rows.map((row) => {
     const parsed = claimedRow.parse(row);
