@@ -16,6 +16,9 @@
  * `--skip-metrics` leaves it out. Then groups of friends on three processes and PostgreSQL
  * (bench/server-friends.ts): 10,000 groups, a group's page data at 1,000/s, and the midnight rush
  * with each result sent to 3 groups; `--friends-only` runs it alone, `--skip-friends` leaves it out.
+ * Then daily reminders (bench/server-reminders.ts): 100,000 due in
+ * one minute, sent while pages and results are served; `--reminders-only` runs it alone,
+ * `--skip-reminders` leaves it out.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { runFriendsBench } from './server-friends';
 import { runPageBench } from './server-pages';
 import { runMidnightRush } from './server-results';
 import { runMetricsBench } from './server-metrics';
+import { runRemindersBench } from './server-reminders';
 
 const GOAL = { perSecond: 1000, p99Ms: 50 };
 const WARM_UP_POSTS = 300;
@@ -45,6 +49,8 @@ const { values } = parseArgs({
     'skip-metrics': { type: 'boolean', default: false },
     'friends-only': { type: 'boolean', default: false },
     'skip-friends': { type: 'boolean', default: false },
+    'reminders-only': { type: 'boolean', default: false },
+    'skip-reminders': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -141,6 +147,8 @@ async function main(): Promise<number> {
   return lost === 0 ? 0 : 1;
 }
 
+if (values['reminders-only'])
+  process.exit((await runRemindersBench({ duration, connections })).met ? 0 : 1);
 if (values['metrics-only'])
   process.exit((await runMetricsBench({ duration, connections })).met ? 0 : 1);
 if (values['friends-only'])
@@ -159,5 +167,11 @@ if (!rushOnly && !values['skip-cluster'] && !(await runClusterBench({ duration, 
 if (!rushOnly && !values['skip-metrics'] && !(await runMetricsBench({ duration, connections })).met)
   code = 1;
 if (!rushOnly && !values['skip-friends'] && !(await runFriendsBench({ duration, connections })).met)
+  code = 1;
+if (
+  !rushOnly &&
+  !values['skip-reminders'] &&
+  !(await runRemindersBench({ duration, connections })).met
+)
   code = 1;
 process.exit(code);

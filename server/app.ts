@@ -18,7 +18,9 @@ import { FORM_BODY_LIMIT, registerFormRoutes } from './form-routes';
 import { createInsertQueue } from './insert-queue';
 import { registerResultsRoutes } from './results-routes';
 import { registerFriendsRoutes } from './friends-routes';
-import { DEFAULT_GROUPS_RATE_LIMIT } from './config';
+import { registerRemindersRoutes } from './reminders-routes';
+import { type Vapid, vapidKeys, vapidSubject } from './db/vapid-keys';
+import { DEFAULT_GROUPS_RATE_LIMIT, DEFAULT_REMINDERS_RATE_LIMIT } from './config';
 import { readServerCatalogue, serverCatalogueDir } from './catalogue';
 import { ownerRoutes } from './owner-routes';
 import { registerPuzzleFiles } from './puzzle-files';
@@ -39,7 +41,18 @@ export type AppConfig = Pick<
   | 'logLevel'
   | 'csp'
 > &
-  Partial<Pick<Config, 'siteUrl' | 'hsts' | 'groupsRateLimit' | 'dataDir' | 'backupDir'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'siteUrl'
+      | 'hsts'
+      | 'groupsRateLimit'
+      | 'dataDir'
+      | 'backupDir'
+      | 'vapid'
+      | 'remindersRateLimit'
+    >
+  >;
 
 export interface AppOptions {
   db: Database;
@@ -66,6 +79,18 @@ export interface AppOptions {
   isDraining?: () => boolean;
   /** What the routes count for Prometheus (server/metrics.ts); off by default. */
   metrics?: ServerMetrics;
+  /** The VAPID key pair (server/db/vapid-keys.ts); by default config.vapid's, or the database's. */
+  vapid?: () => Promise<Vapid>;
+}
+
+/** The key pair the server signs reminders with, as config.vapid says (server/db/vapid-keys.ts). */
+export function appVapid(db: Database, config: AppConfig): () => Promise<Vapid> {
+  const settings = config.vapid ?? {
+    publicKey: null,
+    privateKey: null,
+    subject: vapidSubject(undefined, config.siteUrl ?? null),
+  };
+  return () => vapidKeys(db, settings);
 }
 
 export interface ServerTimeouts {
@@ -290,6 +315,12 @@ export function createApp(options: AppOptions): FastifyInstance {
       now,
       groupsRateLimit: config.groupsRateLimit ?? DEFAULT_GROUPS_RATE_LIMIT,
       rateLimit: config.resultsRateLimit,
+    });
+    registerRemindersRoutes(api, {
+      db,
+      vapid: options.vapid ?? appVapid(db, config),
+      now,
+      rateLimit: config.remindersRateLimit ?? DEFAULT_REMINDERS_RATE_LIMIT,
     });
     done();
   });

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { APP_ROOT } from './env-files';
 import { backupDirOf } from './db/backup-files';
+import { vapidSubject, type VapidSettings } from './db/vapid-keys';
 
 /** Everything the server reads from the environment, checked at start. */
 export interface Config {
@@ -52,6 +53,13 @@ export interface Config {
    * besides this machine may (METRICS_ALLOW); null when off (server/metrics.ts).
    */
   metrics: { port: number; host: string; allow: string[] } | null;
+  /**
+   * The daily reminders' VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: both or neither; when
+   * unset the database's, made at first start) and subject (VAPID_SUBJECT), server/db/vapid-keys.ts.
+   */
+  vapid: VapidSettings;
+  /** Requests to /api/reminders per client address per window (a limit of its own). */
+  remindersRateLimit: { max: number; windowMs: number };
 }
 
 /**
@@ -63,6 +71,11 @@ export const HSTS_SETTINGS = ['off', 'on', 'subdomains'] as const;
 export type HstsSetting = (typeof HSTS_SETTINGS)[number];
 /** Group starts and joins per client address: 20 an hour (GROUPS_RATE_LIMIT_MAX, _WINDOW). */
 export const DEFAULT_GROUPS_RATE_LIMIT = { max: 20, windowMs: 3_600_000 };
+/**
+ * Each client address's requests to /api/reminders per window (the `reminders` limit): a device
+ * sends a handful a day (on, a change, the daily renewal, finished), so 30 a minute is generous.
+ */
+export const DEFAULT_REMINDERS_RATE_LIMIT = { max: 30, windowMs: 60_000 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -305,6 +318,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bad('METRICS_ALLOW', 'addresses or networks such as "10.0.0.5,192.168.1.0/24"');
   }
 
+  const vapidPublicKey = read(env, 'VAPID_PUBLIC_KEY') ?? null;
+  const vapidPrivateKey = read(env, 'VAPID_PRIVATE_KEY') ?? null;
+  if ((vapidPublicKey === null) !== (vapidPrivateKey === null))
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (a pair made by `npx web-push generate-vapid-keys`) or neither (the server makes its own).',
+    );
+  else if (vapidPublicKey !== null && !base64UrlOfLength(vapidPublicKey, 65))
+    bad('VAPID_PUBLIC_KEY', 'a P-256 public key, 65 bytes in URL-safe base64 (87 characters)');
+  else if (vapidPrivateKey !== null && !base64UrlOfLength(vapidPrivateKey, 32))
+    bad('VAPID_PRIVATE_KEY', 'a P-256 private key, 32 bytes in URL-safe base64 (43 characters)');
+  const vapidSubjectText = read(env, 'VAPID_SUBJECT');
+  if (vapidSubjectText !== undefined && !/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(vapidSubjectText))
+    bad('VAPID_SUBJECT', 'a mailto: address or an https:// address, e.g. mailto:owner@example.com');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? 'data');
@@ -339,5 +366,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       metricsPortText === undefined
         ? null
         : { port: metricsPort, host: metricsHost, allow: metricsAllow },
+    vapid: {
+      publicKey: vapidPublicKey,
+      privateKey: vapidPrivateKey,
+      subject: vapidSubject(vapidSubjectText, siteUrl),
+    },
+    remindersRateLimit: DEFAULT_REMINDERS_RATE_LIMIT,
   };
+}
+
+/** Whether `text` is URL-safe base64 (no padding) of exactly `bytes` bytes. */
+function base64UrlOfLength(text: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(text) && Buffer.from(text, 'base64url').length === bytes;
 }

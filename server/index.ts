@@ -1,4 +1,4 @@
-import { createApp } from './app';
+import { appVapid, createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { type Database } from './db/database';
 import { DataDirBusyError } from './db/data-dir-lock';
@@ -9,6 +9,7 @@ import { loopbackUrl, newOwnerToken, removeOwnerAccess, writeOwnerAccess } from 
 import { loadEnvFiles } from './env-files';
 import { startRetentionSweep } from './retention';
 import { createMetrics, serveMetrics } from './metrics';
+import { startReminderSender } from './reminder-sender';
 
 /**
  * Start-up: read the configuration, open and migrate the database, listen, and print the address.
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
     const ownerToken = embedded ? newOwnerToken() : undefined;
     let draining = false;
     const metrics = config.metrics ? createMetrics() : undefined;
-    const app = createApp({ db, config, ownerToken, isDraining: () => draining, metrics });
+    const vapid = appVapid(db, config);
+    const app = createApp({ db, config, ownerToken, isDraining: () => draining, metrics, vapid });
     await app.listen({ port: config.port, host: config.host });
     // Prometheus's own address, never the players' (docs/operations.md "Watching it").
     const metricsServer =
@@ -92,6 +94,15 @@ async function main(): Promise<void> {
       days: config.keepHandledDays,
       log: app.log,
     });
+    // Every minute, once across the processes on one database (server/reminder-sender.ts).
+    const reminders = startReminderSender({
+      db: database,
+      vapid,
+      log: app.log,
+      ...(metrics ? { metrics } : {}),
+    });
+    // At start too: a server started within a reminder's hour sends it without waiting a minute.
+    void reminders.round();
     let stopping = false;
     let endDrain = () => {};
     const shutdown = (signal: NodeJS.Signals) => {
@@ -120,9 +131,11 @@ async function main(): Promise<void> {
         }, SHUTDOWN_TIMEOUT_MS);
         timer.unref();
         retention.stop();
+        reminders.stop();
         metricsServer?.close();
         await app.close();
         await retention.swept();
+        await reminders.settled();
         if (embedded) await removeOwnerAccess(config.dataDir);
         await database.close();
         console.log('Linchpin stopped.');

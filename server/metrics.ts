@@ -56,6 +56,8 @@ export interface ServerMetrics {
   readonly rateLimited: (limit: string) => void;
   readonly formStored: (kind: FormKind) => void;
   readonly result: (outcome: ResultOutcomeLabel) => void;
+  /** Daily reminders by outcome (server/reminder-sender.ts). */
+  readonly reminders: (outcome: 'sent' | 'failed' | 'deleted', count: number) => void;
   /** Sources read at each scrape. */
   readonly watch: (sources: Partial<MetricSources>) => void;
   /** Starts the database probe (stopped by `stop`). */
@@ -86,6 +88,7 @@ export const NO_METRICS: ServerMetrics = {
   rateLimited: noop,
   formStored: noop,
   result: noop,
+  reminders: noop,
   watch: noop,
   probe: noop,
   stop: noop,
@@ -200,6 +203,12 @@ export function createMetrics(options: { probeMs?: number } = {}): ServerMetrics
     'Crowd results received and stored, by outcome.',
     ['outcome'],
   );
+  const reminders = counter(
+    'linchpin_reminders_total',
+    'Daily reminders handed to push services (sent), given up (failed), or whose subscription was gone (deleted).',
+    ['outcome'],
+  );
+  for (const outcome of ['sent', 'failed', 'deleted']) reminders.inc({ outcome }, 0);
   for (const lane of ['forms', 'results']) refusals.inc({ lane }, 0);
   for (const limit of ['forms', 'results']) limited.inc({ limit }, 0);
   for (const form of ['messages', 'submissions']) stored.inc({ form }, 0);
@@ -285,6 +294,7 @@ export function createMetrics(options: { probeMs?: number } = {}): ServerMetrics
     rateLimited: (limit) => limited.inc({ limit }),
     formStored: (form) => stored.inc({ form }),
     result: (outcome) => results.inc({ outcome }),
+    reminders: (outcome, count) => reminders.inc({ outcome }, count),
     watch: (more) => Object.assign(sources, more),
     probe(db) {
       database.pool = db.pool;

@@ -19,6 +19,7 @@ import {
 import { INBOX_KINDS, forgetSender, getInboxEntry, listInbox, markHandled } from './db/inbox-store';
 import { categoryMistakes, resultTallies, resultsNotCounted } from './db/results-store';
 import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
+import { deleteReminder } from './db/reminders-store';
 
 /**
  * The owner's tool reaches the embedded database through these while the server holds the data
@@ -37,6 +38,7 @@ import { deleteGroup, forgetMember, listGroups } from './db/friends-store';
  *                                             database is not empty and replace is not given;
  *                                             else JSON lines: progress, then the summary
  *   POST /api/owner/forget                    {"email"}: deletes everything sent from it
+ *   POST /api/owner/forget-reminder           {"endpoint"}: deletes that daily reminder
  */
 /** A restore through the server may take this long (its own limit, not the requests' 30 s). */
 export const RESTORE_TIME_LIMIT_MS = 60 * 60 * 1000;
@@ -51,6 +53,7 @@ const params = z.object({
 const query = z.object({ unhandled: z.enum(['true', 'false', '1', '0']).optional() });
 const restoreQuery = z.object({ replace: z.enum(['true', 'false']).optional() });
 const forgetBody = z.object({ email: z.string().trim().min(1).max(320) });
+const forgetReminderBody = z.object({ endpoint: z.string().trim().min(1).max(2000) });
 const forgetMemberBody = z.object({
   group: z.string().min(1).max(64),
   name: z.string().min(1).max(200),
@@ -173,6 +176,12 @@ export function ownerRoutes(
     const body = forgetBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Give the email address to forget.' });
     return forgetSender(db, body.data.email);
+  });
+
+  app.post('/forget-reminder', async (request, reply) => {
+    const body = forgetReminderBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Give the endpoint to forget.' });
+    return { deleted: await deleteReminder(db, body.data.endpoint) };
   });
 
   // Groups of friends (cli/owner/friend-groups.ts).

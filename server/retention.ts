@@ -3,6 +3,7 @@ import { DELETE_ANY_AFTER_DAYS } from '../core/form-retention';
 import { type Queryable } from './db/database';
 import { deleteOlderThan } from './db/inbox-store';
 import { deleteIdleGroups } from './db/friends-store';
+import { deleteUnrenewedReminders, REMINDER_RENEW_WITHIN_DAYS } from './db/reminders-store';
 import { utcDate } from '../core/dates';
 import { GROUP_IDLE_DAYS } from '../core/friends';
 
@@ -11,7 +12,8 @@ import { GROUP_IDLE_DAYS } from '../core/friends';
  * are deleted KEEP_HANDLED_DAYS days after they arrived, and every one, handled or not, is deleted
  * DELETE_ANY_AFTER_DAYS (335) days after it arrived, so that with backups kept BACKUP_KEEP_DAYS
  * (30) nothing is kept anywhere past 12 months. In the same sweep, groups of friends no one has
- * played in for GROUP_IDLE_DAYS days are deleted. At start, then every hour; on PostgreSQL every
+ * played in for GROUP_IDLE_DAYS days are deleted, and daily reminders not renewed for a year
+ * (REMINDER_RENEW_WITHIN_DAYS). At start, then every hour; on PostgreSQL every
  * process does it, and a second DELETE finds nothing.
  */
 export const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -49,7 +51,17 @@ export function startRetentionSweep(
       },
       (error: unknown) => options.log.warn({ err: error }, 'could not delete idle groups'),
     );
-    last = Promise.all([last, groups]).then(() => undefined);
+    const reminders = deleteUnrenewedReminders(db, options.now?.() ?? Date.now()).then(
+      (count) => {
+        if (count > 0)
+          options.log.info(
+            { deleted: count },
+            `deleted daily reminders not renewed for ${REMINDER_RENEW_WITHIN_DAYS} days`,
+          );
+      },
+      (error: unknown) => options.log.warn({ err: error }, 'could not delete old reminders'),
+    );
+    last = Promise.all([last, groups, reminders]).then(() => undefined);
   };
   sweep();
   const timer = setInterval(sweep, options.everyMs ?? RETENTION_SWEEP_EVERY_MS);

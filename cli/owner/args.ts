@@ -22,6 +22,7 @@ export type OwnerCommand =
   | { name: 'restore'; file: string; replace: boolean }
   | { name: 'move-to-postgres'; replace: boolean }
   | { name: 'forget'; email: string }
+  | { name: 'forget-reminder'; endpoint: string }
   | { name: 'groups'; json: boolean }
   | { name: 'group-delete'; id: string }
   | { name: 'forget-member'; groupId: string; member: string }
@@ -76,6 +77,8 @@ export const USAGE = `Usage: npm run owner -- <command> [options]
   move-to-postgres [--replace]           copy the embedded database (stopped server) into
                                          DATABASE_URL's, then count and check the copy
   forget <email>                         delete every message and submission sent from <email>
+  forget <endpoint>                      delete the daily reminder of a push subscription's
+                                         endpoint (an https:// address the player gives)
   forget --group <group-id> <name>       delete a group member named <name>, with their results
   groups [--json]                        list the groups of friends (members, results, last played)
   group-delete <group-id>                delete a group of friends, its members and their results
@@ -229,11 +232,18 @@ export function parseOwnerArgs(argv: readonly string[]): OwnerOptions {
     };
   }
 
+  if (first === 'forget' && /^[a-z][a-z0-9+.-]*:\/\//i.test(second?.trim() ?? '')) {
+    extra([third, ...rest]);
+    return { command: { name: 'forget-reminder', endpoint: (second ?? '').trim() }, ...common };
+  }
+
   if (first === 'forget') {
     extra([third, ...rest]);
     const email = second?.trim();
     if (!email || !email.includes('@'))
-      throw new UsageError('Whose data? Give the email address, e.g. forget ada@example.com');
+      throw new UsageError(
+        "Whose data? Give the email address, e.g. forget ada@example.com, or a daily reminder's push endpoint (https://…)",
+      );
     return { command: { name: 'forget', email }, ...common };
   }
 

@@ -180,3 +180,18 @@ export async function forgetCommand(
   );
   return 0;
 }
+
+/** `forget <endpoint>`: a player's daily reminder (its push subscription), deleted at once. */
+export async function forgetReminderCommand(
+  io: KeepingIo,
+  source: OwnerSource,
+  endpoint: string,
+): Promise<number> {
+  const deleted = await source.forgetReminder(endpoint);
+  io.out(
+    deleted > 0
+      ? `Deleted the daily reminder of ${endpoint}.`
+      : `There is no daily reminder of ${endpoint} (nothing to delete).`,
+  );
+  return 0;
+}

@@ -23,7 +23,13 @@ import {
 } from './import-puzzle';
 import { type OwnerSource } from './source';
 import { type Database } from '../../server/db/database';
-import { backupCommand, forgetCommand, moveCommand, restoreCommand } from './keeping';
+import {
+  backupCommand,
+  forgetCommand,
+  forgetReminderCommand,
+  moveCommand,
+  restoreCommand,
+} from './keeping';
 import { backupDailyCommand, checkBackupCommand } from './backup-files';
 import { formatPuzzleStats, puzzleStats } from './puzzle-stats';
 import { forgetMemberCommand, groupDeleteCommand, groupsCommand } from './friend-groups';
@@ -219,6 +225,10 @@ export async function runOwnerCommand(
       return moveCommand(context, context.databases, command.replace);
     case 'forget':
       return withSource(context, (source) => forgetCommand(context, source, command.email));
+    case 'forget-reminder':
+      return withSource(context, (source) =>
+        forgetReminderCommand(context, source, command.endpoint),
+      );
     case 'groups':
       return withSource(context, (source) => groupsCommand(context, source, command.json));
     case 'group-delete':

@@ -1,3 +1,4 @@
+import { deleteReminder } from '../../server/db/reminders-store';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -65,6 +66,8 @@ export interface OwnerSource {
   restore(file: string, options: { replace: boolean }): Promise<BackupSummary>;
   /** Deletes every message and submission sent from `email`. */
   forget(email: string): Promise<InboxCounts>;
+  /** Deletes the daily reminder of a push endpoint: how many there were (0 or 1). */
+  forgetReminder(endpoint: string): Promise<number>;
   /** The groups of friends (server/db/friends-store.ts). */
   groups(): Promise<GroupSummary[]>;
   /** Deletes a group with its members and results; false when there is none. */
@@ -96,6 +99,7 @@ export function databaseSource(db: Database, description: string): OwnerSource {
     },
     restore: (file, options) => restoreBackup(db, backupText(createReadStream(file)), options),
     forget: (email) => forgetSender(db, email),
+    forgetReminder: (endpoint) => deleteReminder(db, endpoint),
     groups: () => listGroups(db),
     deleteGroup: (id) => deleteGroup(db, id),
     forgetMember: (groupId, name) => forgetMember(db, groupId, name),
@@ -218,6 +222,15 @@ export function serverSource(access: OwnerAccess): OwnerSource {
       return z
         .object({ messages: z.number().int(), submissions: z.number().int() })
         .parse(await response.json());
+    },
+    forgetReminder: async (endpoint) => {
+      const response = await send('POST', '/forget-reminder', {
+        type: 'application/json',
+        data: JSON.stringify({ endpoint }),
+      });
+      if (!response.ok)
+        throw new SourceError(`The server at ${access.url} answered ${response.status}.`);
+      return z.object({ deleted: z.number().int() }).parse(await response.json()).deleted;
     },
     groups: async () => z.array(groupSummarySchema).parse(await call('GET', '/groups')),
     deleteGroup: async (id) =>

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type Database, type Queryable } from './database';
 import { appliedMigrations, migrate } from './migrate';
 import { forgetServerSecret } from './server-secret';
+import { forgetVapidKeys } from './vapid-keys';
 
 /**
  * A backup: every table the database has (BACKUP_TABLES; server/db/backup.test.ts fails when a
@@ -43,6 +44,11 @@ interface BackedUpTable {
    * the backup's.
    */
   role: 'records' | 'state';
+  /**
+   * The migration that made it, when a backup of version 2 may come from a database without it:
+   * such a backup is read as holding none of its rows (and a restore leaves it as it is).
+   */
+  since?: string;
 }
 
 export const TABLE_NAMES = [
@@ -56,6 +62,8 @@ export const TABLE_NAMES = [
   'friend_groups',
   'friend_members',
   'friend_results',
+  'reminder_subscriptions',
+  'vapid_keys',
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export type TableCounts = Record<TableName, number>;
@@ -73,6 +81,21 @@ export const BACKUP_TABLES: readonly BackedUpTable[] = [
   { name: 'friend_groups', key: ['id'], identity: null, role: 'records' },
   { name: 'friend_members', key: ['id'], identity: null, role: 'records' },
   { name: 'friend_results', key: ['member_id', 'day'], identity: null, role: 'records' },
+  // Daily reminders and the key pair their subscriptions are bound to (migration 008).
+  {
+    name: 'reminder_subscriptions',
+    key: ['id'],
+    identity: 'id',
+    role: 'records',
+    since: '008-reminders.sql',
+  },
+  {
+    name: 'vapid_keys',
+    key: ['only_row'],
+    identity: null,
+    role: 'state',
+    since: '008-reminders.sql',
+  },
 ];
 /** The tables of a version 1 backup. */
 const VERSION_1_TABLES: readonly TableName[] = [
@@ -297,8 +320,12 @@ export interface BackupHeader {
   createdAt: string;
 }
 
-const tablesOf = (version: number): readonly TableName[] =>
-  version === 1 ? VERSION_1_TABLES : TABLE_NAMES;
+const tablesOf = (version: number, migrations: readonly string[]): readonly TableName[] =>
+  version === 1
+    ? VERSION_1_TABLES
+    : BACKUP_TABLES.filter((table) => !table.since || migrations.includes(table.since)).map(
+        (table) => table.name,
+      );
 
 /**
  * Reads a whole backup, calling `onRows` with each table's rows a page at a time; checks its
@@ -325,7 +352,7 @@ export async function readBackup(
         header = parsed.data;
         await onHeader({
           migrations: header.migrations,
-          tables: tablesOf(header.version),
+          tables: tablesOf(header.version, header.migrations),
           createdAt: header.createdAt,
         });
         continue;
@@ -358,7 +385,7 @@ export async function readBackup(
   }
   if (header === null) throw new BackupError('The backup is empty.');
   if (end === null) throw new BackupError('The backup is cut off: it has no end line.');
-  const tables = tablesOf(header.version);
+  const tables = tablesOf(header.version, header.migrations);
   const summary = tally.summary(tables);
   for (const name of TABLE_NAMES) {
     const listed = tables.includes(name);
@@ -456,6 +483,7 @@ export async function restoreBackup(
     return summary;
   });
   forgetServerSecret(db);
+  forgetVapidKeys(db);
   return summary;
 }
 
@@ -536,6 +564,7 @@ export async function prepareBatchedRestore(
     for (const [table, rows] of first) await tx.query(insertRows(table), [`[${rows.join(',')}]`]);
     await continueIdentities(tx, highest);
   });
+  forgetVapidKeys(db);
   forgetServerSecret(db);
 
   const run = async (

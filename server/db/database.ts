@@ -15,6 +15,11 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: runs `work` on one connection held for it (no transaction), for what lives
+   * as long as a session, such as an advisory lock (server/reminder-sender.ts).
+   */
+  readonly session?: <T>(work: (connection: Queryable) => Promise<T>) => Promise<T>;
   /** A PostgreSQL pool's connections (server/metrics.ts); absent on the embedded database. */
   readonly pool?: () => { total: number; idle: number; waiting: number };
 }

@@ -42,6 +42,14 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
         tx.release();
       }
     },
+    async session(work) {
+      const connection = await pool.connect();
+      try {
+        return await work(queryable(connection));
+      } finally {
+        connection.release();
+      }
+    },
     close: () => pool.end(),
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
