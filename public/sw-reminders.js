@@ -84,15 +84,19 @@ async function openReminder(notification) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    const focused = await open.focus();
-    const navigated = await (focused || open).navigate(target).catch(() => null);
+    // Focus is the browser's to grant (a real click on the notification); the page is led there anyway.
+    const focused = await open.focus().catch(() => open);
+    const navigated = await focused.navigate(target).catch(() => null);
     if (navigated) return;
   }
   await self.clients.openWindow(target);
 }
 
-self.addEventListener('notificationclick', (event) => {
+/** The click on the reminder: it closes, and /game opens (in a window of the site if one is open). */
+function onReminderClick(event) {
   if (event.notification.tag !== REMINDER_TAG) return;
   event.notification.close();
   event.waitUntil(openReminder(event.notification));
-});
+}
+
+self.addEventListener('notificationclick', onReminderClick);
