@@ -30,7 +30,7 @@ interface ApiCall {
   body: unknown;
 }
 
-/** Stands in for the server's /api/reminders (REMINDERS.md's contract), noting every call. */
+/** Stands in for the server's /api/reminders (the contract in core/reminders.ts), noting every call. */
 async function serveApi(page: Page): Promise<ApiCall[]> {
   const calls: ApiCall[] = [];
   await page.route('**/api/reminders**', async (route) => {

@@ -1,6 +1,6 @@
 // Part of the service worker (vite.config.ts importScripts): the daily reminder's push message
 // and its click (core/reminders.ts, docs/decisions.md "Daily reminder"). The page keeps what this
-// needs in Cache Storage (src/lib/reminders/reminder-state.ts): the last day today's puzzle was
+// needs in Cache Storage (src/lib/reminders/reminder-client.ts): the last day today's puzzle was
 // finished on this device and the streak. Plain JavaScript: it runs as it is, in the worker.
 /* global self, caches */
 
