@@ -126,7 +126,11 @@ test.describe('the setting', () => {
     await tabTo(page, reminder);
     await page.keyboard.press('Space');
     await expect(reminder).toBeChecked();
-    await expect(dialog.getByRole('status').filter({ hasText: T.saved('18:00') })).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('status')
+        .filter({ hasText: /^Reminder on: every day at 6:00\sPM, your time\.$/ }),
+    ).toBeVisible();
     expect(lastCall(calls, 'PUT', '/api/reminders')?.body).toEqual({
       subscription: {
         endpoint: ENDPOINT,

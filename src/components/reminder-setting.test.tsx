@@ -165,7 +165,9 @@ describe('ReminderSetting: on and off', () => {
     expect(requestPermission).toHaveBeenCalledOnce();
     expect(screen.getByLabelText(T.time)).toHaveValue(REMINDER_DEFAULT_TIME);
     expect(screen.getByRole('checkbox', { name: T.onlyIfNotPlayed })).toBeChecked();
-    expect(screen.getByRole('status')).toHaveTextContent(T.saved(REMINDER_DEFAULT_TIME));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Reminder on: every day at 6:00\sPM, your time\.$/,
+    );
     const put = requests.find((r) => r.method === 'PUT');
     expect(put).toEqual({
       method: 'PUT',
@@ -194,7 +196,7 @@ describe('ReminderSetting: on and off', () => {
         time: '07:30',
       }),
     );
-    expect(await screen.findByText(T.saved('07:30'))).toBeInTheDocument();
+    expect(await screen.findByText(/^Reminder on: every day at 7:30\sAM/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: T.onlyIfNotPlayed }));
     await waitFor(() =>
       expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({

@@ -36,6 +36,15 @@ const NOTES: Record<Exclude<Note, 'saved' | 'denied'>, string> = {
   off: T.off,
 };
 
+/** "18:00" as the player's clock shows it ("6:00 PM" in the United States). */
+function clockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(2000, 0, 1, hours, minutes).toLocaleTimeString([], {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
 /** A change of the hour waits this long for the next keystroke before the server is told. */
 const CHANGE_WAIT_MS = 600;
 
@@ -136,7 +145,7 @@ export function ReminderSetting() {
         ? T.working
         : ''
       : note === 'saved'
-        ? T.saved(saved.time)
+        ? T.saved(clockTime(saved.time))
         : NOTES[note];
   const problem = note !== null && note !== 'saved' && note !== 'off';
   return (
