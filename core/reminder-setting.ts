@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import { isIsoDate } from './dates';
-import { reminderTimeSchema } from './reminders';
+import { reminderSettingsSchema } from './reminders';
 
 /**
  * The daily reminder as this device keeps it (`linchpin_reminder`, core/stored-items.ts) and the
  * record the page keeps for the service worker in Cache Storage (public/sw-reminders.js reads it).
  * zod/mini, loaded only with the reminder's code.
  */
+/** HH:MM, as the API takes it. */
+const time = reminderSettingsSchema.shape.time;
 const day = z.string().check(z.refine(isIsoDate, 'a day, YYYY-MM-DD'));
 
 /** Why the app turned the reminder off by itself (shown by the setting until it is turned on again). */
@@ -15,7 +17,7 @@ export type ReminderLost = (typeof REMINDER_LOST)[number];
 
 export const storedReminderSchema = z.object({
   on: z.boolean(),
-  time: reminderTimeSchema,
+  time,
   onlyIfNotPlayed: z.boolean(),
   /** The push subscription's endpoint while on. */
   endpoint: z.nullable(z.string().check(z.maxLength(1000))),

@@ -6,6 +6,8 @@ import { STORAGE_PREFIX, STORED_ITEMS } from '../../core/stored-items';
 import { ReminderSetting } from './reminder-setting';
 import { REMINDER_STRINGS as T } from './reminder-strings';
 
+const P256DH = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u';
+const AUTH = 'tBHItJI5svbpez7KI4CCXg';
 const ENDPOINT = 'https://push.example.test/send/abc';
 const KEY =
   'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
@@ -49,7 +51,7 @@ function setUp(browser: Browser): void {
       if (browser.subscribeFails) return Promise.reject(new Error('no push service'));
       subscription = {
         endpoint: ENDPOINT,
-        toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'BKey', auth: 'auth' } }),
+        toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } }),
         unsubscribe: vi.fn(() => {
           subscription = null;
           return Promise.resolve(true);
@@ -173,7 +175,7 @@ describe('ReminderSetting: on and off', () => {
       method: 'PUT',
       url: '/api/reminders',
       body: {
-        subscription: { endpoint: ENDPOINT, keys: { p256dh: 'BKey', auth: 'auth' } },
+        subscription: { endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } },
         time: '18:00',
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         onlyIfNotPlayed: true,

@@ -10,7 +10,7 @@ import {
   turnOff,
   turnOn,
   type ReminderProblem,
-  type ReminderSettings,
+  type ReminderChoice,
   type ReminderSupport,
 } from '../lib/reminders/reminder-client';
 import { REMINDER_STRINGS as T } from './reminder-strings';
@@ -58,7 +58,7 @@ export function ReminderSetting() {
   const id = useId();
   const [support, setSupport] = useState<ReminderSupport | null>(null);
   const [saved, setSaved] = useState<StoredReminder | null>(null);
-  const [shown, setShown] = useState<ReminderSettings | null>(null);
+  const [shown, setShown] = useState<ReminderChoice | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -121,7 +121,7 @@ export function ReminderSetting() {
     setBusy(false);
   };
 
-  const change = (next: ReminderSettings) => {
+  const change = (next: ReminderChoice) => {
     setShown(next);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {

@@ -4,6 +4,8 @@ import { STORAGE_PREFIX, STORED_ITEMS } from '../../../core/stored-items';
 import { todayUtc } from '../clock';
 import { checkReminder, dailyFinished, readReminder, reminderSupport } from './reminder-client';
 
+const P256DH = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u';
+const AUTH = 'tBHItJI5svbpez7KI4CCXg';
 const ENDPOINT = 'https://push.example.test/send/abc';
 const NAME = STORAGE_PREFIX + STORED_ITEMS.reminder.name;
 const calls: { method: string; url: string; body: unknown }[] = [];
@@ -64,7 +66,7 @@ beforeEach(() => {
   status = 204;
   subscription = {
     endpoint: ENDPOINT,
-    toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: 'BKey', auth: 'auth' } }),
+    toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } }),
     unsubscribe: () => Promise.resolve(true),
   };
 });
@@ -109,7 +111,7 @@ describe('checkReminder, as the app opens', () => {
         method: 'PUT',
         url: '/api/reminders',
         body: {
-          subscription: { endpoint: ENDPOINT, keys: { p256dh: 'BKey', auth: 'auth' } },
+          subscription: { endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } },
           time: '07:15',
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           onlyIfNotPlayed: true,

@@ -1,8 +1,5 @@
-import {
-  REMINDER_DEFAULT_TIME,
-  reminderKeySchema,
-  reminderSubscriptionSchema,
-} from '../../../core/reminders';
+import * as z from 'zod/mini';
+import { REMINDER_DEFAULT_TIME, reminderSubscriptionSchema } from '../../../core/reminders';
 import {
   REMINDER_STATE_CACHE,
   REMINDER_STATE_KEY,
@@ -24,9 +21,11 @@ import { fromRecord, toRecord } from '../player-data/stored-record';
  * Loaded only with the setting, or by its door (reminder-gate.ts) when a reminder is on.
  */
 const API = '/api/reminders';
+/** GET /api/reminders/key: the server's VAPID public key, base64url. */
+const keySchema = z.object({ publicKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{40,200}$/)) });
 const ITEM = STORED_ITEMS.reminder;
 
-export type ReminderSettings = Pick<StoredReminder, 'time' | 'onlyIfNotPlayed'>;
+export type ReminderChoice = Pick<StoredReminder, 'time' | 'onlyIfNotPlayed'>;
 const OFF: StoredReminder = {
   on: false,
   time: REMINDER_DEFAULT_TIME,
@@ -172,7 +171,7 @@ const finishedDay = (data: PlayerData) => reminderState(data).finishedDay;
 
 async function put(
   subscription: PushSubscription,
-  settings: ReminderSettings,
+  settings: ReminderChoice,
   data: PlayerData,
 ): Promise<boolean> {
   const parsed = reminderSubscriptionSchema.safeParse(subscription.toJSON());
@@ -191,15 +190,12 @@ async function put(
  * Turns the reminder on: the browser's permission (asked only now), a push subscription with the
  * server's key, and the server told. Anything failing leaves it off, with nothing half done.
  */
-export async function turnOn(
-  settings: ReminderSettings,
-  data: PlayerData,
-): Promise<ReminderOutcome> {
+export async function turnOn(settings: ReminderChoice, data: PlayerData): Promise<ReminderOutcome> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return { ok: false, problem: 'denied' };
   if (permission !== 'granted') return { ok: false, problem: 'notAllowed' };
   const key = await call('GET', '/key');
-  const publicKey = key.ok ? reminderKeySchema.safeParse(key.body) : null;
+  const publicKey = key.ok ? keySchema.safeParse(key.body) : null;
   if (!publicKey?.success) return { ok: false, problem: 'serverDown' };
   let subscription: PushSubscription;
   try {
@@ -232,7 +228,7 @@ export async function turnOn(
 
 /** A new hour or "only if not played": the server is told; kept only once it has it. */
 export async function changeReminder(
-  settings: ReminderSettings,
+  settings: ReminderChoice,
   data: PlayerData,
 ): Promise<ReminderOutcome> {
   const subscription = await currentSubscription().catch(() => null);
