@@ -66,7 +66,11 @@ const REACH = {
   // A release's migrations are named as the server names them.
   deploy: { scripts: ['ensure-postgres.mjs'], server: ['db/migrate.ts'] },
   // The end-to-end tests start the server and the deployment, and read the board's visible text.
-  e2e: { server: ['testing'], deploy: ['.'], src: ['features/game/board-strings.ts'] },
+  e2e: {
+    server: ['testing'],
+    deploy: ['.'],
+    src: ['features/game/board-strings.ts', 'components/reminder-strings.ts'],
+  },
 };
 /** A unit test may also start the app and its database from the server's test kit. */
 const TEST_REACH = { server: ['testing', 'app.ts', 'db'], scripts: ['compress-dist.ts'] };

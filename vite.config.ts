@@ -64,7 +64,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // future. The worker stores only what the server sends (public/sw-puzzles.js, and the
           // /puzzles/ route below).
           globIgnores: ['media/**', 'og-image.png', 'puzzles/**'],
-          importScripts: ['sw-puzzles.js'],
+          importScripts: ['sw-puzzles.js', 'sw-reminders.js'],
           // Pages come from the network first, so a new day's page is never hidden behind
           // yesterday's; each page visited is kept for offline use, and a page never visited falls
           // back to the app's page (which renders the route in the browser). Not the API.

@@ -77,6 +77,10 @@ export const STORED_ITEM_PURPOSES: Record<StoredItemKey, { purpose: string; life
     purpose:
       'The last table seen of each of your groups, with its time, so the group’s page shows it offline.',
   },
+  reminder: {
+    purpose:
+      'Your daily reminder: whether it is on, its hour, whether only if you have not played yet, the address our server sends it to (while it is on), and the day it was last renewed. Beside it, in the browser’s cache, the last day you finished today’s puzzle here and your streak, so the reminder knows whether to show.',
+  },
 };
 
 /** The privacy page's words for how long an item is kept. */

@@ -17,9 +17,10 @@ export interface StoredItem {
   /**
    * How a stored value is checked when read (core/record-schemas.ts, a preference's parser, or
    * 'crowd': core/crowd-schema.ts, loaded only with the code that sends results; 'friends':
-   * core/friends-schema.ts, loaded only with the groups of friends).
+   * core/friends-schema.ts, loaded only with the groups of friends; 'reminders':
+   * core/reminder-setting.ts, loaded only with the daily reminder).
    */
-  schema: keyof typeof SCHEMAS | 'preference' | 'consent' | 'crowd' | 'friends';
+  schema: keyof typeof SCHEMAS | 'preference' | 'consent' | 'crowd' | 'friends' | 'reminders';
   /** At most this many entries are kept (a list record). */
   maxEntries?: number;
 }
@@ -148,6 +149,12 @@ export const STORED_ITEMS = {
     days: 30,
     schema: 'friends',
     maxEntries: 10,
+  },
+  reminder: {
+    name: 'reminder',
+    where: 'localStorage',
+    days: 365,
+    schema: 'reminders',
   },
 } as const satisfies Record<string, StoredItem>;
 

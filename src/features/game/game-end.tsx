@@ -9,6 +9,7 @@ import { STRINGS } from '../../strings';
 import { SolutionPanel } from './solution-panel';
 import { CrowdPanel } from './crowd-panel';
 import { FriendsLink } from '../../components/friends-link';
+import { DailyReminder } from '../../components/daily-reminder';
 import { gameHref } from '../../../core/routes';
 
 /**
@@ -72,6 +73,8 @@ export function GameEnd({
         {/* A catalogue puzzle's end, where a group would see the result (not a made puzzle's). */}
         {crowd && !solutionOnly ? <FriendsLink /> : null}
       </div>
+      {/* Today's daily, just finished: a reminder brings the player back tomorrow. */}
+      {crowd === 'today' && !solutionOnly ? <DailyReminder /> : null}
       {/* Only once the player's own game has ended (not a solution revealed from the archive). */}
       {crowd && !solutionOnly ? (
         <CrowdPanel puzzle={state.puzzle} daily={crowd === 'today'} />

@@ -137,6 +137,28 @@ export function PrivacyPage() {
         at once. A group no one has played in for 90 days is deleted with everything in it.
       </p>
 
+      <h2>Daily reminder: only if you turn it on</h2>
+      <p>
+        If you turn on “Daily reminder” (in Settings, or under a finished game), your browser gives
+        us an address at its push service (Google’s, Mozilla’s, Apple’s or Microsoft’s, as your
+        browser chooses) with the keys that let only us send to it. Our server keeps that address
+        and those keys, the hour you chose, your time zone (so the reminder follows daylight saving
+        time), whether you want it only if you haven’t played yet, the last day this device said it
+        finished today’s puzzle, the day of the last reminder sent, and when it was set up and last
+        renewed. Nothing links it to the crowd’s figures or to a group of friends, and we keep no
+        internet address, name or cookie with it. The reminder itself says only that today’s puzzle
+        is waiting, with your streak if you have one, which this device works out; it goes through
+        your browser’s push service.
+      </p>
+      <p>
+        This device keeps the setting (<code>linchpin_reminder</code>, in the table above) and, in
+        the browser’s cache, the last day you finished today’s puzzle here and your streak, so that
+        no reminder shows once you have played. Turning the reminder off, rejecting cookies (which
+        deletes everything stored here) or blocking notifications for the site removes it from our
+        server at once; a reminder not renewed for a year (each day you open Linchpin with it on
+        renews it) is deleted, as is one your browser’s push service no longer accepts.
+      </p>
+
       <h2>What our server keeps from the forms</h2>
       <p>
         The <Link href={ROUTES.contact}>contact form</Link> stores your name, your email address,

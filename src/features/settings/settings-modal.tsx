@@ -5,6 +5,7 @@ import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
 import { MoveGamesLink } from '../../components/move-games-link';
 import { FriendsLink } from '../../components/friends-link';
+import { DailyReminder } from '../../components/daily-reminder';
 import { boardColorOrder } from '../../lib/board-colors';
 import { useGameActivity } from '../../lib/preferences/game-activity';
 import { usePreferences } from '../../lib/preferences/preferences';
@@ -100,6 +101,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           Dark mode
         </label>
       </fieldset>
+      <DailyReminder />
       <p className="setting">
         <MoveGamesLink className="link-button" />
       </p>

@@ -44,6 +44,7 @@ export function loadPlayer(): Promise<PlayerStore> {
             // A result kept on an earlier visit (offline, or the server was down) goes now.
             sendWaitingResults();
             m.sendWaitingFriendResults();
+            m.checkReminderAtStart(store.data);
             return store;
           })
           .catch((error: unknown) => {

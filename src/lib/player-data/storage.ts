@@ -43,8 +43,14 @@ const mayStore = () => readConsent() === 'accepted';
 
 /** Records the consent choice; "rejected" deletes everything else the product stored. */
 export function saveConsent(consent: Consent): void {
+  // A daily reminder goes from the server with the rest (its code loads only then).
+  const reminder = consent === 'rejected' && recordNames().includes(STORED_ITEMS.reminder.name);
   setCookie('consent', consent);
   if (consent === 'rejected') forgetEverything();
+  if (reminder)
+    void import('../reminders/reminder-drop')
+      .then((m) => m.dropReminder())
+      .catch((error: unknown) => console.warn('Daily reminder', error));
 }
 
 function webStorages(): Storage[] {

@@ -4,6 +4,8 @@ import { parseJson, SCHEMAS, type Schema } from '../../../core/record-schemas';
 import { fromRecord, toRecord } from './stored-record';
 import type { PlayerData, PlayerStore } from '../../../core/records';
 
+import { todayUtc } from '../clock';
+import { reminderDataChanged } from '../reminders/reminder-gate';
 import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from './storage';
 
 /**
@@ -12,6 +14,8 @@ import { readCookie, readRecord, recordNames, writeCookie, writeRecord } from '.
  * the first load's code.
  */
 export { sendWaitingFriendResults } from '../friends/friends-gate';
+/** The daily reminder's check at start-up goes the same way (src/lib/reminders/reminder-gate.ts). */
+export { checkReminderAtStart } from '../reminders/reminder-gate';
 
 /**
  * The player's data kept in cookies and localStorage (only with consent, see storage.ts). Loaded
@@ -94,6 +98,7 @@ export function loadStoredPlayer(today: string): PlayerStore {
     },
     save(next) {
       const kept = writeChanges(data, next);
+      reminderDataChanged(data, next, todayUtc());
       data = next;
       return kept;
     },
