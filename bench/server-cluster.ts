@@ -35,7 +35,7 @@ export interface ClusterBenchResult {
 }
 
 /** A new client address for every post: 10.x.y.z. */
-function addresses(): () => string {
+export function addresses(): () => string {
   let next = 0;
   return () => {
     next += 1;

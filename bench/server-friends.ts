@@ -9,7 +9,9 @@
  *    counted from when each request was due). Budget: p99 ≤ 20 ms.
  * 2. The midnight rush with groups: every finished result is sent twice, as a player's browser
  *    does: to the crowd's figures (POST /api/results) and to the player's 3 groups (POST
- *    /api/friends/results with 3 members' tokens), over the three processes for a fixed time.
+ *    /api/friends/results with 3 members' tokens), for a fixed time, where the results budget is
+ *    measured (bench/server-results.ts): one server on the embedded database, here seeded with
+ *    the same 10,000 groups.
  *    Budget: the results budget (bench/server-results.ts): at least 2,000 results a second, lost 0
  *    (crowd rows and group rows each counted against the answers).
  *
@@ -26,9 +28,12 @@ import { MAX_MEMBERS } from '../core/friends';
 import { type Database } from '../server/db/database';
 import { groupView } from '../server/db/friends-store';
 import { countResults } from '../server/db/results-store';
+import { migrate } from '../server/db/migrate';
+import { openEmbeddedDatabase } from '../server/db/pglite-database';
 import { writeServerCatalogue } from '../server/testing/fixture-site';
-import { startServers, type ServerProcess } from '../server/testing/server-process';
+import { startServer, startServers, type ServerProcess } from '../server/testing/server-process';
 import { postgresTestDatabases } from '../server/testing/test-databases';
+import { addresses } from './server-cluster';
 import { RUSH_GOAL } from './server-results';
 
 export const FRIENDS_GOAL = { groups: 10_000, pageRate: 1000, pageP99Ms: 20, groupsPerPlayer: 3 };
@@ -85,7 +90,8 @@ export async function seed(db: Database, today: string): Promise<number> {
             generate_series(1, 2) AS d`,
     [groups, today],
   );
-  await db.query('ANALYZE friend_groups; ANALYZE friend_members; ANALYZE friend_results');
+  for (const table of ['friend_groups', 'friend_members', 'friend_results'])
+    await db.query(`ANALYZE ${table}`);
   const rows = await db.query('SELECT count(*)::integer AS n FROM friend_members');
   return z.object({ n: z.number() }).parse(rows[0]).n;
 }
@@ -155,8 +161,12 @@ export async function runFriendsBench(options: {
       RESULTS_PER_ADDRESS: '1000000000',
       RESULTS_PER_NETWORK: '1000000000',
       GROUPS_RATE_LIMIT_MAX: '1000000000',
+      // Many players behind the site's proxy, as in production: each request from an address of
+      // its own (X-Forwarded-For), so each counts in its own rate-limit row, not all in one.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
     };
+    const nextAddress = addresses();
     servers = await startServers(PROCESSES, env);
 
     // 1. A group's page data at a fixed rate.
@@ -171,7 +181,11 @@ export async function runFriendsBench(options: {
       return {
         ...request,
         path: `/api/friends/groups/${groupId(g)}`,
-        headers: { ...request.headers, authorization: `Bearer ${token(g, k)}` },
+        headers: {
+          ...request.headers,
+          authorization: `Bearer ${token(g, k)}`,
+          'x-forwarded-for': nextAddress(),
+        },
       };
     };
     const pageRun = (seconds: number) =>
@@ -204,7 +218,28 @@ export async function runFriendsBench(options: {
       `budget (p99 ≤ ${FRIENDS_GOAL.pageP99Ms} ms at ${FRIENDS_GOAL.pageRate}/s, every answer 200): ${pagesMet ? 'met' : 'NOT met'}`,
     );
 
-    // 2. The midnight rush: each finished result to the crowd and to the player's 3 groups.
+    // 2. The midnight rush: each finished result to the crowd and to the player's 3 groups, as
+    // the results budget is measured (bench/server-results.ts): one server on loopback on the
+    // embedded database, the per-address limits lifted: here with the same 10,000 groups.
+    await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+    servers = [];
+    const rushDir = join(root, 'rush-data');
+    const seeded = await openEmbeddedDatabase(rushDir, { role: 'owner' });
+    try {
+      await migrate(seeded);
+      await seed(seeded, today);
+    } finally {
+      await seeded.close();
+    }
+    const rushServer = await startServer({
+      DATA_DIR: rushDir,
+      DIST_DIR: distDir,
+      RESULTS_RATE_LIMIT_MAX: '1000000000',
+      RESULTS_PER_ADDRESS: '1000000000',
+      RESULTS_PER_NETWORK: '1000000000',
+      LOG_LEVEL: 'error',
+    });
+    servers = [rushServer];
     const players = memberships();
     const nextPlayer = () => {
       const tokens: string[] = [];
@@ -224,49 +259,56 @@ export async function runFriendsBench(options: {
       wrongTries: [[1]],
       browserId: '<id>',
     });
-    const perServer = Math.max(1, Math.round(connections / servers.length));
+    const json = { 'content-type': 'application/json' };
     console.log(
-      `Midnight rush with groups: POST /api/results and POST /api/friends/results (${FRIENDS_GOAL.groupsPerPlayer} groups) for each finished result, ${perServer} connections on each of the ${servers.length} for ${duration} s …`,
+      `Midnight rush with groups, one server on the embedded database with the same groups: POST /api/results and POST /api/friends/results (${FRIENDS_GOAL.groupsPerPlayer} groups) for each finished result, ${connections} connections for ${duration} s …`,
     );
-    const rush = await Promise.all(
-      servers.map((server) =>
-        autocannon({
-          url: server.url,
-          connections: perServer,
-          duration,
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/results',
-              headers: { 'content-type': 'application/json' },
-              setupRequest: (request) => ({
-                ...request,
-                body: crowd.replace('<id>', randomUUID()),
-              }),
-            },
-            {
-              method: 'POST',
-              path: '/api/friends/results',
-              headers: { 'content-type': 'application/json' },
-              setupRequest: (request) => ({
-                ...request,
-                body: JSON.stringify({ result, members: nextPlayer() }),
-              }),
-            },
-          ],
-        }),
-      ),
-    );
+    const rush = [
+      await autocannon({
+        url: rushServer.url,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/results',
+            headers: json,
+            setupRequest: (request) => ({
+              ...request,
+              body: crowd.replace('<id>', randomUUID()),
+            }),
+          },
+          {
+            method: 'POST',
+            path: '/api/friends/results',
+            headers: json,
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ result, members: nextPlayer() }),
+            }),
+          },
+        ],
+      }),
+    ];
+    await rushServer.stop('SIGTERM');
+    servers = [];
     const crowd201 = rush.reduce((sum, r) => sum + (r.statusCodeStats?.['201']?.count ?? 0), 0);
     const friends200 = rush.reduce((sum, r) => sum + (r.statusCodeStats?.['200']?.count ?? 0), 0);
     const total = rush.reduce((sum, r) => sum + r.requests.total, 0);
     const errors = rush.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
-    const crowdStored = await countResults(db);
-    const groupRows = await count(
-      db,
-      'SELECT count(*)::integer AS n FROM friend_results WHERE day = $1::date',
-      [today],
-    );
+    const stored = await openEmbeddedDatabase(rushDir, { role: 'owner' });
+    let crowdStored: number;
+    let groupRows: number;
+    try {
+      crowdStored = await countResults(stored);
+      groupRows = await count(
+        stored,
+        'SELECT count(*)::integer AS n FROM friend_results WHERE day = $1::date',
+        [today],
+      );
+    } finally {
+      await stored.close();
+    }
     const lost =
       Math.max(0, crowd201 - crowdStored) +
       Math.max(0, friends200 * FRIENDS_GOAL.groupsPerPlayer - groupRows);
