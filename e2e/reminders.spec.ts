@@ -10,8 +10,7 @@ import { acceptCookies, expectNoViolations, winGame } from './support';
  * (public/sw-reminders.js) driven through the DevTools protocol. The server runs on the real
  * clock, so today is the real UTC day.
  *
- * Until the server's /api/reminders is merged, its answers come from `page.route` (`serveApi`):
- * the lead switches those tests to the real server then. Headless Chromium here has no push
+ * The server's /api/reminders answers; `serveApi` notes what the page sent it. Headless Chromium here has no push
  * service to subscribe with, so `PushManager.subscribe` alone is replaced by an init script
  * (`fakePushService`); permission, the service worker and its registration are the browser's own.
  */
@@ -20,29 +19,31 @@ test.use({ serviceWorkers: 'allow' });
 const today = () => utcDate(Date.now());
 /** The worker's global inside `Worker.evaluate` (the e2e types know only a window's). */
 type WorkerScope = { registration: ServiceWorkerRegistration };
-const ENDPOINT = 'https://push.example.test/send/e2e-device';
-const PUBLIC_KEY =
-  'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-
+// A push service on this machine's loopback, where nothing listens: should the server's sender
+// find it due during a run, its message goes nowhere beyond this machine.
+const ENDPOINT = 'https://127.0.0.1:9/send/e2e-device';
 interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** The server's answer. */
+  status: number;
 }
 
-/** Stands in for the server's /api/reminders (the contract in core/reminders.ts), noting every call. */
+/** Notes every call the page makes to the server's /api/reminders, which answers it. */
 async function serveApi(page: Page): Promise<ApiCall[]> {
   const calls: ApiCall[] = [];
   await page.route('**/api/reminders**', async (route) => {
     const request = route.request();
     const path = new URL(request.url()).pathname;
-    calls.push({ method: request.method(), path, body: request.postDataJSON() as unknown });
-    if (path === '/api/reminders/key')
-      await route.fulfill({
-        json: { publicKey: PUBLIC_KEY },
-        headers: { 'cache-control': 'no-store' },
-      });
-    else await route.fulfill({ status: 204, headers: { 'cache-control': 'no-store' } });
+    const response = await route.fetch();
+    calls.push({
+      method: request.method(),
+      path,
+      body: request.postDataJSON() as unknown,
+      status: response.status(),
+    });
+    await route.fulfill({ response });
   });
   return calls;
 }
@@ -172,6 +173,10 @@ test.describe('the setting', () => {
     await expect(reminder).not.toBeChecked();
     expect(lastCall(calls, 'POST', '/api/reminders/delete')?.body).toEqual({ endpoint: ENDPOINT });
     await expect(dialog.getByLabel(T.time)).toHaveCount(0);
+    // The server took every one of them.
+    expect(calls.map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual(
+      calls.map((call) => `${call.method} ${call.path} ${call.path.endsWith('/key') ? 200 : 204}`),
+    );
   });
 
   test('on the finished game’s result; finishing today’s daily tells the server and the worker', async ({
