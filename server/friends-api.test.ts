@@ -181,10 +181,15 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     const outcomes = answers.map((answer) => answer.json<{ groups: object }>().groups);
-    expect(outcomes.slice(0, players.length)).toEqual(
-      players.map(() => ({ [ann.group.id]: 'added' })),
+    const catAt = players.indexOf(cat);
+    // Cat's result, sent twice at once, is added by one of the two (whichever is written first).
+    const cats = [outcomes[catAt], outcomes[players.length]];
+    expect(cats).toEqual(
+      expect.arrayContaining([{ [ann.group.id]: 'added' }, { [ann.group.id]: 'already added' }]),
     );
-    expect(outcomes.at(-2)).toEqual({ [ann.group.id]: 'already added' });
+    expect(outcomes.filter((_, index) => index !== catAt && index < players.length)).toEqual(
+      players.slice(1).map(() => ({ [ann.group.id]: 'added' })),
+    );
     expect(outcomes.at(-1)).toEqual({});
     const seen = await view(ann);
     expect(seen.members.map((member) => [member.name, member.allTime])).toEqual(

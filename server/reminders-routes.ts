@@ -77,7 +77,7 @@ export function registerRemindersRoutes(app: FastifyInstance, options: Reminders
     handler: async (request, reply) => {
       const parsed = reminderFinishedSchema.safeParse(request.body);
       if (!parsed.success) return badRequest(reply, parsed.error);
-      // "Today" is the UTC day (DECISIONS.md); a day after it is refused.
+      // "Today" is the UTC day (the product decisions: docs/product-decisions.md); a day after it is refused.
       if (parsed.data.day > utcDate(now()))
         return reply.code(400).send({ error: REMINDER_ERRORS.badDay });
       const found = await markFinished(db, parsed.data.endpoint, parsed.data.day);
