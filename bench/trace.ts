@@ -18,6 +18,8 @@ const SETTLE_MS = 5000;
 export interface LongTask {
   /** ms from the navigation's start. */
   startMs: number;
+  /** Started before the first contentful paint: it delays the paint, and TBT does not count it. */
+  beforeFirstPaint: boolean;
   durationMs: number;
   /** What ran, most time first: e.g. "evaluate index-D1UB.js 120 ms", "style 12 ms". */
   parts: { what: string; ms: number }[];
@@ -50,6 +52,7 @@ const TraceEvent = z.object({
           frame: z.string().optional(),
           isMainFrame: z.boolean().optional(),
           startTime: z.number().optional(),
+          documentLoaderURL: z.string().optional(),
           cpuProfile: z
             .object({
               nodes: z
@@ -111,8 +114,11 @@ function labelOf(event: TraceEvent): string | null {
     case 'v8.compile':
     case 'v8.compileModule':
     case 'V8.CompileCode':
-    case 'v8.parseOnBackground':
-      return `compile ${shortUrl(data?.url ?? event.args?.fileName)}`;
+    case 'v8.parseOnBackground': {
+      const url = data?.url ?? event.args?.fileName;
+      // V8 names no file when it compiles a function the first time it runs.
+      return url ? `compile ${shortUrl(url)}` : 'lazy compile';
+    }
     case 'FunctionCall':
       return `script ${shortUrl(data?.url)}${data?.functionName ? ` (${data.functionName})` : ''}`;
     case 'RunMicrotasks':
@@ -207,12 +213,16 @@ export function longTasksOf(events: TraceEvent[], origin: string): LongTask[] {
         event.dur !== undefined,
     )
     .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0) || (b.dur ?? 0) - (a.dur ?? 0));
+  const mine = (event: TraceEvent) => `${event.pid}:${event.tid}` === main;
   const navigation = events.find(
     (event) =>
-      `${event.pid}:${event.tid}` === main &&
-      (event.name === 'navigationStart' || event.name === 'markAsMainFrame'),
+      mine(event) &&
+      event.name === 'navigationStart' &&
+      !!event.args?.data?.documentLoaderURL?.startsWith(origin),
   );
   const zero = navigation?.ts ?? onMain[0]?.ts ?? 0;
+  const firstPaint =
+    events.find((event) => mine(event) && event.name === 'firstContentfulPaint')?.ts ?? Infinity;
   // The outermost tasks only (a scheduler's task runs inside the thread's).
   const tasks: TraceEvent[] = [];
   for (const event of onMain) {
@@ -277,6 +287,7 @@ export function longTasksOf(events: TraceEvent[], origin: string): LongTask[] {
         .sort((a, b) => b.ms - a.ms);
       return {
         startMs: Math.round((start - zero) / 1000),
+        beforeFirstPaint: start < firstPaint,
         durationMs: Math.round((task.dur ?? 0) / 1000),
         parts,
         scripts,
@@ -288,7 +299,8 @@ export function longTasksOf(events: TraceEvent[], origin: string): LongTask[] {
 export function describeLongTask(task: LongTask): string {
   const parts = task.parts.map(({ what, ms }) => `${what} ${ms} ms`).join(', ');
   const scripts = task.scripts.map(({ file, ms }) => `${file} ${ms} ms`).join(', ');
-  return `at ${task.startMs} ms, ${task.durationMs} ms: ${parts || 'not attributed'}${scripts ? `; JS by file: ${scripts}` : ''}`;
+  const when = task.beforeFirstPaint ? ' (before the first paint)' : '';
+  return `at ${task.startMs} ms${when}, ${task.durationMs} ms: ${parts || 'not attributed'}${scripts ? `; JS by file: ${scripts}` : ''}`;
 }
 
 export async function traceRoute(
