@@ -1,4 +1,4 @@
-import { browserCookies } from './browser-cookies';
+import Cookies from 'js-cookie';
 
 /**
  * Where cookies are read from: the browser's own, or, while the server renders a page, the reader
@@ -14,11 +14,11 @@ export function setServerCookieReader(reader: CookieReader | null): void {
 }
 
 export function cookieValue(name: string): string | undefined {
-  return serverReader ? serverReader()[name] : browserCookies()[name];
+  return serverReader ? serverReader()[name] : Cookies.get(name);
 }
 
 export function allCookies(): Record<string, string> {
-  return serverReader ? serverReader() : browserCookies();
+  return serverReader ? serverReader() : Cookies.get();
 }
 
 /** True while the server renders: there is no browser storage, clock or window to read. */

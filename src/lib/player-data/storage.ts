@@ -1,4 +1,4 @@
-import { removeBrowserCookie, setBrowserCookie } from './browser-cookies';
+import Cookies from 'js-cookie';
 import { allCookies, cookieValue, onServer } from './cookie-source';
 import {
   STORAGE_PREFIX,
@@ -24,7 +24,7 @@ const cookieName = (key: CookieKey) => storedName(key);
 const DAY_SECONDS = 24 * 60 * 60;
 
 function setCookie(key: CookieKey, value: string): void {
-  setBrowserCookie(cookieName(key), value, {
+  Cookies.set(cookieName(key), value, {
     // Max-Age counts from when the browser stores the cookie, so a device clock that is off
     // (or a test's frozen clock) cannot make a fresh cookie expire at once, as Expires could.
     'max-age': String(STORED_ITEMS[key].days * DAY_SECONDS),
@@ -67,7 +67,7 @@ function webStorages(): Storage[] {
 export function forgetEverything(): void {
   for (const name of Object.keys(allCookies())) {
     if (name.startsWith(PREFIX) && name !== cookieName('consent')) {
-      removeBrowserCookie(name, '/');
+      Cookies.remove(name, { path: '/' });
     }
   }
   for (const storage of webStorages()) {
@@ -83,7 +83,7 @@ export function readCookie<T>(key: CookieKey, parse: Parse<T>): T | null {
 /** Writes (or with null deletes) a cookie, only with consent. */
 export function writeCookie(key: CookieKey, value: string | null): void {
   if (!mayStore()) return;
-  if (value === null) removeBrowserCookie(cookieName(key), '/');
+  if (value === null) Cookies.remove(cookieName(key), { path: '/' });
   else setCookie(key, value);
 }
 
