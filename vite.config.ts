@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './scripts/vite-compile-hints';
 import { puzzleCatalogue } from './scripts/vite-puzzle-catalogue';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -22,6 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     puzzleCatalogue(),
+    // The entry's functions compiled while it streams in, off the main thread (docs/decisions.md).
+    !isSsrBuild && compileHints(),
     // The server's bundle (dist-server/) has no service worker of its own.
     !isSsrBuild &&
       VitePWA({

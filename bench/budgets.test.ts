@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, checkBudget, judgeBudgets, type Budget } from './budgets';
+import {
+  BUDGETS,
+  atCalibration,
+  checkBudget,
+  checkRoute,
+  judgeBudgets,
+  type Budget,
+} from './budgets';
+import { type LighthouseFigures } from './lighthouse';
+import { type RouteSizes } from './sizes';
 
 const atMost: Budget = { label: 'TBT', unit: 'ms', limit: 30, kind: 'max' };
 const atLeast: Budget = { label: 'SEO', unit: '', limit: 0.95, kind: 'min' };
@@ -38,6 +47,49 @@ describe('judgeBudgets', () => {
       exitCode: 1,
       lines: ['\nBudgets', `  ${met.line}`, `  ${missed.line}`],
       summary: '1 budget(s) missed.',
+    });
+  });
+});
+
+describe('TTI', () => {
+  const sizes: RouteSizes = {
+    jsGzip: 0,
+    jsBrotli: 0,
+    cssGzip: 0,
+    cssBrotli: 0,
+    transferred: 0,
+    scripts: [],
+  };
+  const figures = (ttiS: number): LighthouseFigures => ({
+    performance: 1,
+    accessibility: 1,
+    bestPractices: 1,
+    seo: 1,
+    lcpS: 0.7,
+    tbtMs: 0,
+    cls: 0,
+    ttiS,
+    benchmarkIndex: 2000,
+    slowdown: 4,
+  });
+
+  it('holds every route to a TTI of 1.5 s, ahead of the original Wordle (1.52 s)', () => {
+    for (const route of ['/', '/game', '/archive', '/stats']) {
+      const tti = (s: number) =>
+        checkRoute(route, sizes, figures(s), figures(0.7)).find((c) => / TTI:/.test(c.line));
+      expect(tti(1.5)).toEqual({ ok: true, line: `ok   ${route} TTI: 1.5s (budget ≤ 1.5s)` });
+      expect(tti(1.52)?.ok).toBe(false);
+    }
+  });
+
+  it('prints the calibration beside each figure', () => {
+    const [check] = atCalibration([checkBudget(BUDGETS.tti, 1.77)], {
+      benchmarkIndex: 1617,
+      slowdown: 3.2,
+    });
+    expect(check).toEqual({
+      ok: false,
+      line: 'MISS TTI: 1.77s (budget ≤ 1.5s) [benchmarkIndex 1,617, CPU slowdown 3.2x]',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { describeCalibration, type Calibration } from './calibration';
 import { type ClickToPaint } from './clicks';
 import { type EarlyTap } from './early-tap';
 import { type LighthouseFigures } from './lighthouse';
@@ -16,6 +17,8 @@ export const BUDGETS = {
   initialJsOfHome: { label: 'initial JS of / (gzip)', unit: 'KB', limit: 85, kind: 'max' },
   lcp: { label: 'LCP', unit: 's', limit: 1.0, kind: 'max' },
   tbt: { label: 'TBT', unit: 'ms', limit: 30, kind: 'max' },
+  /** Time to Interactive: the original Wordle's is 1.52 s on the reference machine (issue 42). */
+  tti: { label: 'TTI', unit: 's', limit: 1.5, kind: 'max' },
   cls: { label: 'CLS', unit: '', limit: 0, kind: 'max' },
   performance: { label: 'performance', unit: '', limit: 1.0, kind: 'min' },
   /** The page's LCP over the LCP of its own HTML with no script (bench/floor.ts). */
@@ -59,6 +62,7 @@ export function checkRoute(
     checkBudget(tag(BUDGETS.lcp), lighthouse.lcpS),
     checkBudget(tag(BUDGETS.lcpOverFloor), Math.round((100 * lighthouse.lcpS) / floor.lcpS) / 100),
     checkBudget(tag(BUDGETS.tbt), lighthouse.tbtMs),
+    checkBudget(tag(BUDGETS.tti), lighthouse.ttiS),
     checkBudget(tag(BUDGETS.cls), lighthouse.cls),
     checkBudget(tag(BUDGETS.performance), lighthouse.performance),
     checkBudget(tag(BUDGETS.accessibility), lighthouse.accessibility),
@@ -78,6 +82,17 @@ export function checkEarlyTap(route: string, tap: EarlyTap): BudgetCheck[] {
 
 export function checkClickToPaint(paint: ClickToPaint): BudgetCheck {
   return checkBudget(BUDGETS.clickToPaintP95, paint.p95);
+}
+
+/** Each check's line with the calibration its figure was measured at (bench/calibration.ts). */
+export function atCalibration(
+  checks: readonly BudgetCheck[],
+  calibration: Calibration,
+): BudgetCheck[] {
+  return checks.map(({ line, ok }) => ({
+    ok,
+    line: `${line} [${describeCalibration(calibration)}]`,
+  }));
 }
 
 export interface BudgetVerdict {

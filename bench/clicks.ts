@@ -7,14 +7,15 @@ export interface ClickToPaint {
 }
 
 /**
- * Plays a game board (/game, or its click floor: bench/floor.ts) under 4x CPU throttling and reads
+ * Plays a game board (/game, or its click floor: bench/floor.ts) under the bench's calibrated CPU
+ * throttling (bench/calibration.ts: 4x on a machine of benchmarkIndex 2,000) and reads
  * Event Timing: each click's time from input to the next paint. Chromium reports events of 16 ms
  * or more; a click with no entry took less, and counts as 16 ms (an upper bound).
  */
 export async function measureClickToPaint(
   browser: Browser,
   url: string,
-  { acceptCookies = true }: { acceptCookies?: boolean } = {},
+  { acceptCookies = true, slowdown }: { acceptCookies?: boolean; slowdown: number },
 ): Promise<ClickToPaint> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -57,7 +58,7 @@ export async function measureClickToPaint(
   );
   const clearAt = await centre(page.getByRole('button', { name: 'Clear All' }));
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   let clicks = 0;
   const click = async (at: { x: number; y: number } | undefined) => {
     if (!at) throw new Error('No such control');

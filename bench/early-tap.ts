@@ -1,7 +1,8 @@
 import { devices, type Browser, type Page } from '@playwright/test';
 
 /**
- * The inert window on a phone: Lighthouse's mobile profile (390x844, touch, 4x CPU slowdown, 150 ms
+ * The inert window on a phone: Lighthouse's mobile profile (390x844, touch, 4x CPU slowdown on a
+ * machine of benchmarkIndex 2,000 — the bench's calibrated slowdown, bench/calibration.ts — 150 ms
  * round trip, 1.6 Mbps down) emulated in Chromium. Per route, each over `runs` fresh visits:
  *  - paint to ready: from the first contentful paint to `<html data-ready>` (the app hydrated and
  *    holding the player's data);
@@ -58,7 +59,7 @@ interface Marks {
 }
 
 /** A fresh visit on the phone profile, with the first contentful paint and ready marked in the page. */
-async function openOnPhone(browser: Browser, url: string) {
+async function openOnPhone(browser: Browser, url: string, slowdown: number) {
   const context = await browser.newContext({
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
@@ -84,7 +85,7 @@ async function openOnPhone(browser: Browser, url: string) {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   await page.goto(url, { waitUntil: 'commit' });
   const marks = () => page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
   const until = (what: keyof Marks) =>
@@ -99,19 +100,20 @@ export async function measureEarlyTap(
   url: string,
   route: string,
   runs: number,
+  slowdown: number,
 ): Promise<EarlyTap> {
   const paintToReady: number[] = [];
   const tapToEffect: number[] = [];
   let lost = 0;
   for (let run = 0; run < runs; run++) {
     // Untouched: from the first paint to ready.
-    const quiet = await openOnPhone(browser, url);
+    const quiet = await openOnPhone(browser, url, slowdown);
     await quiet.until('ready');
     const { fcp, ready } = await quiet.marks();
     paintToReady.push(ready - fcp);
     await quiet.context.close();
     // A tap 100 ms after the first paint, and the time until its effect shows.
-    const visit = await openOnPhone(browser, url);
+    const visit = await openOnPhone(browser, url, slowdown);
     await visit.until('fcp');
     await visit.page.waitForTimeout(100);
     const tapped = Date.now();

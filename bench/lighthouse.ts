@@ -14,8 +14,12 @@ export interface LighthouseFigures {
   lcpS: number;
   tbtMs: number;
   cls: number;
+  /** Time to Interactive (Lighthouse's `interactive` audit), in s. */
+  ttiS: number;
   /** Lighthouse's measure of this machine's speed (higher is faster): figures compare only beside it. */
   benchmarkIndex: number;
+  /** The CPU slowdown the runs simulated (bench/calibration.ts). */
+  slowdown: number;
 }
 
 const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
@@ -25,7 +29,11 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-async function lighthouseOnce(url: string, out: string): Promise<LighthouseFigures> {
+async function lighthouseOnce(
+  url: string,
+  out: string,
+  slowdown: number,
+): Promise<LighthouseFigures> {
   const profile = mkdtempSync(join(tmpdir(), 'linchpin-lh-'));
   try {
     await runCommand(
@@ -35,6 +43,8 @@ async function lighthouseOnce(url: string, out: string): Promise<LighthouseFigur
         '--quiet',
         '--output=json',
         `--output-path=${out}`,
+        // The mobile preset's simulated throttling, at the bench's calibrated CPU slowdown.
+        `--throttling.cpuSlowdownMultiplier=${slowdown}`,
         `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profile}`].join(' ')}`,
       ],
       { ...process.env, CHROME_PATH: CHROMIUM_PATH },
@@ -57,21 +67,29 @@ async function lighthouseOnce(url: string, out: string): Promise<LighthouseFigur
     lcpS: Math.round(audit('largest-contentful-paint')) / 1000,
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    ttiS: Math.round(audit('interactive')) / 1000,
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
+    slowdown,
   };
 }
 
-/** Each figure's median over `runs` runs; each run's report is written to `dir`. */
+/**
+ * Each figure's median over `runs` runs at the CPU slowdown `slowdown` (bench/calibration.ts); each
+ * run's report is written to `dir`.
+ */
 export async function measureLighthouse(
   url: string,
   runs: number,
   dir: string,
+  slowdown: number,
 ): Promise<LighthouseFigures> {
   const all: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) {
     const out = join(dir, `lh-${i}.json`);
     // Lighthouse now and then loses its trace (NO_NAVSTART); one more try is a fair remedy.
-    all.push(await lighthouseOnce(url, out).catch(() => lighthouseOnce(url, out)));
+    all.push(
+      await lighthouseOnce(url, out, slowdown).catch(() => lighthouseOnce(url, out, slowdown)),
+    );
   }
   const pick = (key: keyof LighthouseFigures) => median(all.map((figures) => figures[key]));
   return {
@@ -82,6 +100,8 @@ export async function measureLighthouse(
     lcpS: pick('lcpS'),
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
+    ttiS: pick('ttiS'),
     benchmarkIndex: pick('benchmarkIndex'),
+    slowdown,
   };
 }

@@ -4,6 +4,7 @@ import { addressKey, pageAddress } from '../core/routes';
 import { readPageData, type PageData } from './app/page-data';
 import { Root } from './app/root';
 import { routeOf } from './app/routes';
+import { whenIdle } from './lib/after-paint';
 import { seedCatalogue } from './lib/catalogue';
 import { todayUtc } from './lib/clock';
 import { createStartUp, type StartUp } from './lib/start-up/start-up';
@@ -65,8 +66,9 @@ const startUp = start();
 
 /**
  * The service worker (offline play, update prompt) registers from its own chunk once the page has
- * loaded and the start-up has finished (`ready`): it costs neither the first paint nor the time
- * until a tap works. Production builds only: dev has no sw.js.
+ * loaded, the start-up has finished (`ready`) and then the browser is idle: it costs neither the
+ * first paint nor the time until a tap works, and its chunk's evaluation and registration do not
+ * share a task with the player's first taps. Production builds only: dev has no sw.js.
  */
 function startServiceWorker(): void {
   void import('./features/update/start-updates').then(({ startUpdates }) => startUpdates());
@@ -76,5 +78,5 @@ const loaded = new Promise((resolve) => {
   else window.addEventListener('load', resolve, { once: true });
 });
 if (startUp && import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void Promise.all([startUp.ready, loaded]).then(startServiceWorker);
+  void Promise.all([startUp.ready, loaded]).then(() => whenIdle(startServiceWorker));
 }

@@ -10,7 +10,6 @@ export interface DifficultySettings {
   showFeedback: boolean;
   /** The Y of "Try X of Y"; lives start here and drop by one per wrong submission. */
   maxTries: number;
-  description: string;
 }
 
 export const DIFFICULTY_SETTINGS: Record<Difficulty, DifficultySettings> = {
@@ -20,8 +19,6 @@ export const DIFFICULTY_SETTINGS: Record<Difficulty, DifficultySettings> = {
     showDetailedFeedback: true,
     showFeedback: true,
     maxTries: 8,
-    description:
-      'The special word is shown in the centre, already in all four groups. After each submission you see how many words of each group are right.',
   },
   normal: {
     label: 'Normal',
@@ -29,8 +26,6 @@ export const DIFFICULTY_SETTINGS: Record<Difficulty, DifficultySettings> = {
     showDetailedFeedback: false,
     showFeedback: true,
     maxTries: 6,
-    description:
-      'The special word is hidden: find the one word that belongs to all four groups. After each submission, coloured bars show how close each group is.',
   },
   hard: {
     label: 'Hard',
@@ -38,7 +33,6 @@ export const DIFFICULTY_SETTINGS: Record<Difficulty, DifficultySettings> = {
     showDetailedFeedback: false,
     showFeedback: false,
     maxTries: 5,
-    description: 'The special word is hidden and no feedback is given until the game ends.',
   },
 };
 

@@ -26,3 +26,15 @@ export function afterPaintSlot(): (task: () => void) => void {
     requestAnimationFrame(() => window.setTimeout(run, 0));
   };
 }
+
+/**
+ * Runs `task` once the browser is idle (no frame or input waiting), at the latest after
+ * `timeoutMs`: for work after the start-up that no tap waits for (the service worker's start), so
+ * it never lands in a task of the player's first taps. Browsers without `requestIdleCallback`
+ * (Safari) wait for a timer.
+ */
+export function whenIdle(task: () => void, timeoutMs = 5000): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => task(), { timeout: timeoutMs });
+  else window.setTimeout(task, 200);
+}

@@ -1,6 +1,8 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_DESCRIPTIONS, pageDescription, usePageTitle } from './use-page-title';
+import { PAGE_DESCRIPTIONS, pageDescription } from './page-descriptions';
+import { usePageTitle } from './use-page-title';
 
 function Page({ title }: { title: string | null }) {
   usePageTitle(title);
@@ -22,6 +24,11 @@ describe('pageDescription', () => {
       expect(pageDescription(path)).toBe(PAGE_DESCRIPTIONS.default);
   });
 
+  it("is the site's description in every page's HTML, so the first load of home needs no table", () => {
+    const html = readFileSync('index.html', 'utf8').replace(/\s+/g, ' ');
+    expect(html).toContain(`name="description" content="${PAGE_DESCRIPTIONS.default}"`);
+  });
+
   it('gives every page its own description', () => {
     const texts = Object.values(PAGE_DESCRIPTIONS);
     expect(new Set(texts).size).toBe(texts.length);
@@ -32,21 +39,21 @@ describe('pageDescription', () => {
 describe('usePageTitle', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
-  it('sets the title and the meta description, and follows navigation', () => {
+  it('sets the title and the meta description, and follows navigation', async () => {
     window.history.pushState(null, '', '/archive');
     const { rerender } = render(<Page title="Puzzle Archive" />);
     expect(document.title).toBe('Puzzle Archive · Linchpin');
-    expect(description()).toBe(PAGE_DESCRIPTIONS['/archive']);
+    await waitFor(() => expect(description()).toBe(PAGE_DESCRIPTIONS['/archive']));
 
     window.history.pushState(null, '', '/stats');
     rerender(<Page title="Statistics" />);
     expect(document.title).toBe('Statistics · Linchpin');
-    expect(description()).toBe(PAGE_DESCRIPTIONS['/stats']);
+    await waitFor(() => expect(description()).toBe(PAGE_DESCRIPTIONS['/stats']));
   });
 
-  it('uses the site title and description on the home page', () => {
+  it('uses the site title and description on the home page after another page', async () => {
     render(<Page title={null} />);
     expect(document.title).toBe('Linchpin: the daily word puzzle');
-    expect(description()).toBe(PAGE_DESCRIPTIONS.default);
+    await waitFor(() => expect(description()).toBe(PAGE_DESCRIPTIONS.default));
   });
 });

@@ -4,7 +4,7 @@ import { formatDisplayDate } from '../../../core/dates';
 import { DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
 import type { Puzzle } from '../../../core/puzzle';
 import type { Difficulty } from '../../../core/difficulties';
-import { InfoIcon } from '../../components/icons';
+import { InfoIcon } from '../../components/info-icon';
 import { STRINGS } from '../../strings';
 
 export const MODE_INFO =

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
+import { DIFFICULTY_DESCRIPTIONS } from '../../../core/game/difficulty-descriptions';
 import type { Difficulty } from '../../../core/difficulties';
 import { TextPage } from '../../components/text-page';
 import { usePreferences } from '../../lib/preferences/preferences';
@@ -30,7 +31,7 @@ export function HowToPlayPage() {
           </label>
         ))}
         <p className="setting-help" aria-live="polite">
-          {DIFFICULTY_SETTINGS[choice].description}
+          {DIFFICULTY_DESCRIPTIONS[choice]}
         </p>
       </fieldset>
       <button

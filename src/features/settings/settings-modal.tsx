@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CHOOSABLE_DIFFICULTIES, DIFFICULTY_SETTINGS } from '../../../core/game/difficulty';
+import { DIFFICULTY_DESCRIPTIONS } from '../../../core/game/difficulty-descriptions';
 import { MESSAGES } from '../../../core/game/messages';
 import { PALETTES } from '../../../core/game/palette';
 import { Modal } from '../../components/modal';
@@ -63,7 +64,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
             {DIFFICULTY_SETTINGS[difficulty].label}
           </label>
         ))}
-        <p className="setting-help">{DIFFICULTY_SETTINGS[preferences.difficulty].description}</p>
+        <p className="setting-help">{DIFFICULTY_DESCRIPTIONS[preferences.difficulty]}</p>
         <p id="difficulty-lock" className="setting-error" role="alert">
           {lockMessage}
         </p>
