@@ -19,7 +19,7 @@ import { REPO_ROOT, startServer, type ServerProcess } from '../server/testing/se
 
 export const METRICS_BUDGET = { costRatio: 0.05, scrapeMs: 50 };
 /** Rounds of off, on, on, off per figure (bench/server-metrics.ts's `costRatio`). */
-const METRICS_ROUNDS = 3;
+const METRICS_ROUNDS = 5;
 const SCRAPE_EVERY_MS = 250;
 
 type Target = 'pages' | 'results';
