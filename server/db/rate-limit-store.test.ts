@@ -84,4 +84,11 @@ describe.each(ENGINES)('the rate limit counted in the %s database', (_name, make
     expect(String(rows[0]?.key)).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]?.key).not.toBe(plainHash);
   });
+
+  it('counts in an unlogged table: a count commits without waiting for the WAL to reach the disk', async () => {
+    const rows = await db.query(
+      "SELECT relpersistence FROM pg_class WHERE oid = 'rate_limit_counters'::regclass",
+    );
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
 });
