@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { type Database } from './db/database';
+import { sqlText, type Database } from './db/database';
 import { countInbox, listInbox } from './db/inbox-store';
 import { BAD_KEY_MESSAGE, BUSY_MESSAGE, CROSS_SITE_MESSAGE } from './form-routes';
 import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
@@ -514,7 +514,7 @@ describe.each(ENGINES)('form API on the %s database', (_name, makeDatabases) => 
       const slow: Database = {
         ...db,
         query: async (sql, params) => {
-          if (sql.startsWith('INSERT')) await held;
+          if (sqlText(sql).startsWith('INSERT')) await held;
           return db.query(sql, params);
         },
       };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from './db/database';
+import { sqlText, type Database } from './db/database';
 import { getInboxEntry, listInbox } from './db/inbox-store';
 import { createInsertQueue } from './insert-queue';
 import { PREPARE_TIMEOUT_MS, embeddedTestDatabases } from './testing/test-databases';
@@ -17,7 +17,7 @@ function counting(db: Database): { db: Database; inserts: () => number } {
     db: {
       ...db,
       query: (sql, params) => {
-        if (sql.startsWith('INSERT')) inserts += 1;
+        if (sqlText(sql).startsWith('INSERT')) inserts += 1;
         return db.query(sql, params);
       },
     },

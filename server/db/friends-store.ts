@@ -16,7 +16,7 @@ import {
   type Tally,
 } from '../../core/friends';
 import type { GroupView, InvitePreview, Joined, ResultOutcome } from '../../core/friends-schema';
-import { type Database, type Queryable } from './database';
+import { prepared, type Database, type Queryable } from './database';
 
 /**
  * "Play with friends" (server/db/migrations/007-friend-groups.sql): groups, their members and
@@ -393,7 +393,21 @@ export async function addResultBatch(
   return outcomes;
 }
 
-const memberRow = z.object({
+/** A group's members in the order they joined, each with their results from $2 to $3, one row a
+ * result (or one row with none). */
+const GROUP_VIEW = prepared(
+  'friends-group-view',
+  `SELECT g.name AS group_name, m.id, m.name, m.secret_hash, m.starter, m.played, m.wins,
+      m.won_tries, m.streak, m.streak_before, m.streak_day::text AS streak_day,
+      r.day::text AS day, r.won, r.tries, r.grid
+     FROM friend_groups g JOIN friend_members m ON m.group_id = g.id
+     LEFT JOIN friend_results r
+       ON r.member_id = m.id AND r.day >= $2::date AND r.day <= $3::date
+    WHERE g.id = $1 ORDER BY m.joined_at, m.id`,
+);
+
+/** A member of the group with one of their results of the week, if any (a LEFT JOIN's row). */
+const memberResultRow = z.object({
   group_name: z.string(),
   id: z.string(),
   name: z.string(),
@@ -405,15 +419,18 @@ const memberRow = z.object({
   streak: z.number().int(),
   streak_before: z.number().int(),
   streak_day: z.string().nullable(),
+  day: z.string().nullable(),
+  won: z.boolean().nullable(),
+  tries: z.number().int().nullable(),
+  grid: z.string().nullable(),
 });
-
-const resultRow = z.object({
-  member_id: z.string(),
-  day: z.string(),
-  won: z.boolean(),
-  tries: z.number().int(),
-  grid: z.string(),
-});
+type MemberResultRow = z.infer<typeof memberResultRow>;
+interface WeekResult {
+  day: string;
+  won: boolean;
+  tries: number;
+  grid: string;
+}
 
 const add = (tally: Tally, won: boolean, tries: number, sign = 1): Tally => ({
   played: tally.played + sign,
@@ -434,33 +451,28 @@ export async function groupView(
 ): Promise<GroupView | null> {
   const claim = tokenSecret(token);
   if (!claim) return null;
-  const rows = (
-    await db.query(
-      `SELECT g.name AS group_name, m.id, m.name, m.secret_hash, m.starter, m.played, m.wins,
-              m.won_tries, m.streak, m.streak_before, m.streak_day::text AS streak_day
-         FROM friend_groups g JOIN friend_members m ON m.group_id = g.id
-        WHERE g.id = $1 ORDER BY m.joined_at, m.id`,
-      [groupId],
-    )
-  ).map((row) => memberRow.parse(row));
-  const you = rows.find((row) => row.id === claim.memberId);
-  if (!you || !sameHash(you.secret_hash, secretHash(claim.secret))) return null;
-  const monday = weekStart(today);
-  const results = (
-    await db.query(
-      `SELECT member_id, day::text AS day, won, tries, grid FROM friend_results
-        WHERE group_id = $1 AND day >= $2::date AND day <= $3::date`,
-      [groupId, monday, today],
-    )
-  ).map((row) => resultRow.parse(row));
-  const revealed = results.some((row) => row.member_id === you.id && row.day === today);
+  // One round trip: the members in the order they joined, each with their results of this week
+  // (Monday to today), one row a result (or one row with none).
+  const rows = (await db.query(GROUP_VIEW, [groupId, weekStart(today), today])).map((row) =>
+    memberResultRow.parse(row),
+  );
+  const members = new Map<string, { member: MemberResultRow; results: WeekResult[] }>();
+  for (const row of rows) {
+    const entry = members.get(row.id) ?? { member: row, results: [] };
+    members.set(row.id, entry);
+    if (row.day !== null && row.won !== null && row.tries !== null && row.grid !== null)
+      entry.results.push({ day: row.day, won: row.won, tries: row.tries, grid: row.grid });
+  }
+  const yours = members.get(claim.memberId);
+  if (!yours || !sameHash(yours.member.secret_hash, secretHash(claim.secret))) return null;
+  const you = yours.member;
+  const revealed = yours.results.some((row) => row.day === today);
   return {
     group: { id: groupId, name: you.group_name },
     you: you.id,
     today,
     revealed,
-    members: rows.map((member) => {
-      const own = results.filter((row) => row.member_id === member.id);
+    members: [...members.values()].map(({ member, results: own }) => {
       const todays = own.find((row) => row.day === today) ?? null;
       let week = EMPTY_TALLY;
       for (const row of own)

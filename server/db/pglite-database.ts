@@ -2,13 +2,14 @@ import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pgli
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { fsyncSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Database, type Queryable, type Row } from './database';
+import { sqlText, type Database, type Queryable, type Row } from './database';
 import { acquireDataDirLock, type LockRole } from './data-dir-lock';
 
 function queryable(target: PGlite | Transaction): Queryable {
   return {
     async query(sql, params = []) {
-      const result = await target.query<Row>(sql, [...params]);
+      // PGlite runs in this process: a statement's text is all it needs.
+      const result = await target.query<Row>(sqlText(sql), [...params]);
       return result.rows;
     },
     async exec(sql) {

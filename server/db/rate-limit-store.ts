@@ -1,6 +1,6 @@
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { z } from 'zod';
-import { type Queryable } from './database';
+import { prepared, type Queryable } from './database';
 
 /**
  * @fastify/rate-limit's counters in the database (table `rate_limit_counters`, migration
@@ -15,7 +15,9 @@ import { type Queryable } from './database';
 /** The client's key as stored: a SHA-256 of the database's own salt and the address. */
 const KEY = `SELECT encode(sha256(convert_to(salt || $1, 'UTF8')), 'hex') AS key FROM rate_limit_salt`;
 const TTL_MS = `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - clock_timestamp())) * 1000))::integer`;
-const INCREMENT = `
+const INCREMENT = prepared(
+  'rate-limit-increment',
+  `
   WITH client AS (${KEY})
   INSERT INTO rate_limit_counters AS counter (key, hits, resets_at)
   SELECT client.key, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000)
@@ -24,11 +26,15 @@ const INCREMENT = `
     hits = CASE WHEN counter.resets_at <= clock_timestamp() THEN 1 ELSE counter.hits + 1 END,
     resets_at = CASE WHEN counter.resets_at <= clock_timestamp()
       THEN EXCLUDED.resets_at ELSE counter.resets_at END
-  RETURNING hits, ${TTL_MS} AS ttl`;
-const READ = `
+  RETURNING hits, ${TTL_MS} AS ttl`,
+);
+const READ = prepared(
+  'rate-limit-read',
+  `
   WITH client AS (${KEY})
   SELECT hits, ${TTL_MS} AS ttl FROM rate_limit_counters JOIN client USING (key)
-  WHERE resets_at > clock_timestamp()`;
+  WHERE resets_at > clock_timestamp()`,
+);
 const DELETE_ENDED = 'DELETE FROM rate_limit_counters WHERE resets_at <= clock_timestamp()';
 
 const counterRow = z.object({ hits: z.number().int(), ttl: z.number().int() });
