@@ -3,7 +3,7 @@ import { type CrowdPost } from '../../core/crowd';
 import { clientGroups } from '../client-address';
 import { ENGINES, PREPARE_TIMEOUT_MS, postgresTestDatabases } from '../testing/test-databases';
 import { openPostgresDatabase } from './postgres-database';
-import { type Database } from './database';
+import { sqlText, type Database } from './database';
 import { countResults, insertResults, resultsNotCounted } from './results-store';
 
 const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -126,6 +126,73 @@ describe('storing results from several server processes on one PostgreSQL databa
       expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(250);
       expect(await countResults(servers[0]!)).toBe(250);
       expect(await resultsNotCounted(servers[0]!)).toEqual({ puzzle_2: 350 });
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+
+  it("stores one address's results while another address's batch is still being counted", async () => {
+    await databases.fresh();
+    const url = databases.lastUrl() ?? '';
+    const [first, second] = await Promise.all([1, 2].map(() => openPostgresDatabase(url)));
+    if (!first || !second) throw new Error('no databases');
+    // The first process's batch stops before its insert, holding whatever it locked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reachedInsert = () => {};
+    const atInsert = new Promise<void>((resolve) => (reachedInsert = resolve));
+    const slow: Database = {
+      ...first,
+      transaction: (work) =>
+        first.transaction((tx) =>
+          work({
+            ...tx,
+            query: async (sql, params) => {
+              if (sqlText(sql).includes('INSERT INTO puzzle_results')) {
+                reachedInsert();
+                await held;
+              }
+              return tx.query(sql, params);
+            },
+          }),
+        ),
+    };
+    try {
+      const waiting = insertResults(slow, [from('203.0.113.1', 1)], LIMITS);
+      await atInsert;
+      // The same puzzle from another address: not held up by the first batch.
+      const other = await Promise.race([
+        insertResults(second, [from('198.51.100.1', 2)], LIMITS),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+      ]);
+      expect(other).toEqual(['counted']);
+      release();
+      expect(await waiting).toEqual(['counted']);
+      expect(await countResults(second)).toBe(2);
+    } finally {
+      release();
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('holds the per-address limit exactly while servers store results of one address at once', async () => {
+    await databases.fresh();
+    const url = databases.lastUrl() ?? '';
+    const servers = await Promise.all([1, 2, 3].map(() => openPostgresDatabase(url)));
+    try {
+      const rounds = await Promise.all(
+        servers.flatMap((server, s) =>
+          Array.from({ length: 4 }, (_, b) =>
+            insertResults(
+              server,
+              Array.from({ length: 10 }, (_, i) => from('192.0.2.44', s * 1000 + b * 100 + i + 1)),
+              LIMITS,
+            ),
+          ),
+        ),
+      );
+      expect(rounds.flat().filter((outcome) => outcome === 'counted')).toHaveLength(30);
+      expect(await countResults(servers[0]!)).toBe(30);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
     }

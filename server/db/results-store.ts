@@ -8,7 +8,7 @@ import {
   type CrowdPost,
   type CrowdTally,
 } from '../../core/crowd';
-import { type Database, type Queryable } from './database';
+import { prepared, type Database, type Queryable } from './database';
 import { keyedHash, serverSecret } from './server-secret';
 
 /**
@@ -41,9 +41,17 @@ export interface ResultLimits {
   perNetwork: number;
 }
 
-// Any fixed number: with a puzzle's hash, serialises the counting of that puzzle's results across
-// every connection and server process, so the per-address and per-network limits hold exactly.
+// Any fixed number: with the hash of an address's (or network's) key, serialises the counting of
+// that address's results across every connection and server process, so the per-address and
+// per-network limits hold exactly, while batches of other players go on at the same time.
 const RESULTS_LOCK_KEY = 7_146_302;
+/** The locks of these keys, taken in one order (ascending hashes): no two batches wait in a circle. */
+const LOCK_KEYS = prepared(
+  'results-lock-keys',
+  `SELECT count(*)::integer AS n
+     FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($2::text[]) AS k ORDER BY h) AS keys,
+          LATERAL (SELECT pg_advisory_xact_lock($1, keys.h)) AS locked`,
+);
 
 /** Counts of stored results by key (address_key or network_key), for the keys given. */
 async function countsBy(
@@ -90,11 +98,11 @@ export async function insertResults(
   }));
   return db.transaction(async (tx) => {
     const puzzles = [...new Set(rows.map((row) => row.post.puzzleId))].sort();
-    for (const puzzleId of puzzles)
-      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-        RESULTS_LOCK_KEY,
-        puzzleId,
-      ]);
+    // The batch's addresses and networks (their keys name the puzzle too).
+    await tx.query(LOCK_KEYS, [
+      RESULTS_LOCK_KEY,
+      rows.flatMap((row) => (row.network ? [row.address, row.network] : [row.address])),
+    ]);
     // A result already in is answered as such before any limit is looked at: a retry whose first
     // answer was lost is never "not counted", and never tallied.
     const present = await tx.query(
@@ -132,8 +140,11 @@ export async function insertResults(
     });
     const params: unknown[] = [];
     const tuples: string[] = [];
-    rows.forEach(({ post, key, address, network }, index) => {
-      if (outcomes[index] !== 'counted') return;
+    // Rows go in in the order of their keys: two batches holding one browser's result (sent from
+    // two addresses) meet on its key in the same order, and the second waits, never in a circle.
+    const counted = rows.filter((_, index) => outcomes[index] === 'counted');
+    counted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    counted.forEach(({ post, key, address, network }) => {
       const base = params.length;
       params.push(
         post.puzzleId,
@@ -158,7 +169,7 @@ export async function insertResults(
          RETURNING result_key`,
         params,
       );
-      // Under the puzzle's lock nothing else stores its results; were one in anyway, it is
+      // A result another batch stored meanwhile (the same browser from another address) is
       // answered as already counted.
       const added = new Set(inserted.map((row) => String(row.result_key)));
       rows.forEach((row, index) => {
