@@ -50,12 +50,13 @@ describe('createStartUp', () => {
     startUp.finish();
     startUp.finish();
     // data-ready first: the control is seen (global.css) before the press lands on it.
-    expect(clicks.mock.results).toEqual([{ type: 'return', value: 'true' }]);
-    await flush();
+    await vi.waitFor(() =>
+      expect(clicks.mock.results).toEqual([{ type: 'return', value: 'true' }]),
+    );
     expect(ready).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the focus and typed text of a control the app draws again', () => {
+  it('keeps the focus and typed text of a control the app draws again', async () => {
     const html =
       '<form><label>Name <input name="name" value="" /></label><button>Go</button></form>';
     const root = serverPage(html);
@@ -66,7 +67,7 @@ describe('createStartUp', () => {
     startUp.hold();
     root.innerHTML = html;
     startUp.finish();
-    expect(document.activeElement).toBe(root.querySelector('input'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(root.querySelector('input')));
     expect(root.querySelector('input')?.value).toBe('Ada');
   });
 
