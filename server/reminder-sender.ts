@@ -4,6 +4,7 @@ import { reminderMessage } from '../core/reminders';
 import { type Database, type Queryable } from './db/database';
 import { claimDueReminders, deleteReminderById, type ClaimedReminder } from './db/reminders-store';
 import { type Vapid } from './db/vapid-keys';
+import { pushWorker } from './push-worker';
 
 /**
  * The reminder sender (docs/server.md "Daily reminders"): every minute, one process across all
@@ -122,6 +123,8 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
   const vapidHeaders = new Map<string, { authorization: string; madeMs: number }>();
   const retries = new Set<Promise<void>>();
   const timers = new Map<NodeJS.Timeout, () => void>();
+  // Connections to push services kept between messages, at most as many as sends in flight.
+  const pusher = pushWorker(concurrency);
   let running: Promise<RoundCounts | null> | null = null;
   let stopped = false;
 
@@ -143,53 +146,32 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
     return headers.Authorization;
   };
 
-  /** The request of one try: encrypted to the subscription's keys, signed; null when it cannot be. */
-  const request = (reminder: ClaimedReminder, vapid: Vapid, utcDay: string) => {
-    try {
-      const details = webpush.generateRequestDetails(
-        { endpoint: reminder.endpoint, keys: { p256dh: reminder.p256dh, auth: reminder.auth } },
-        JSON.stringify(reminderMessage(utcDay)),
-        {
-          TTL: REMINDER_TTL_S,
-          contentEncoding: 'aes128gcm',
-          urgency: 'normal',
-          topic: TOPIC,
-          headers: { Authorization: authorization(reminder.endpoint, vapid) },
-        },
-      );
-      const headers = Object.fromEntries(
-        Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
-      );
-      // fetch computes the length itself.
-      delete headers['Content-Length'];
-      return {
-        url: details.endpoint,
-        headers,
-        body: details.body ? new Uint8Array(details.body) : undefined,
-      };
-    } catch (error) {
-      // Keys no push service would accept (the browser sent something else): never retried.
-      log.warn({ err: error }, 'reminders: a message could not be made');
-      return null;
-    }
-  };
-
-  /** One try: the push service's status (null: no answer; 400 when it could not be made). */
+  /**
+   * One try, made and posted by the push worker (server/push-worker.ts), off this thread: the push
+   * service's status (null: no answer; 400 when no message can be made of the subscription).
+   */
   const sendOnce = async (reminder: ClaimedReminder, vapid: Vapid, utcDay: string) => {
-    const made = request(reminder, vapid, utcDay);
-    if (!made) return { status: 400, retryAfter: null };
+    let signed: string;
     try {
-      const response = await fetch(made.url, {
-        method: 'POST',
-        headers: made.headers,
-        body: made.body,
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      return { status: response.status, retryAfter: response.headers.get('retry-after') };
-    } catch {
-      return { status: null, retryAfter: null };
+      signed = authorization(reminder.endpoint, vapid);
+    } catch (error) {
+      log.warn({ err: error }, 'reminders: a message could not be made');
+      return { status: 400, retryAfter: null };
     }
+    const answer = await pusher.push({
+      endpoint: reminder.endpoint,
+      p256dh: reminder.p256dh,
+      auth: reminder.auth,
+      payload: JSON.stringify(reminderMessage(utcDay)),
+      authorization: signed,
+      ttlSeconds: REMINDER_TTL_S,
+      topic: TOPIC,
+      timeoutMs: SEND_TIMEOUT_MS,
+    });
+    // Keys no push service would accept (the browser sent something else): never retried.
+    if (answer.unmakeable)
+      log.warn({ err: { message: answer.unmakeable } }, 'reminders: a message could not be made');
+    return answer;
   };
 
   const count = (counts: RoundCounts, outcome: Exclude<Outcome, 'retry'>) => {
@@ -319,6 +301,8 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
         resolve();
       }
       timers.clear();
+      // The messages already on their way are answered first; then the worker ends.
+      void Promise.resolve(running).finally(() => pusher.close());
     },
   };
 }
