@@ -4,6 +4,8 @@ export interface ClickToPaint {
   /** 95th percentile of the time from a click to the next paint, in ms. */
   p95: number;
   clicks: number;
+  /** The slowest clicks, slowest first: their time and the control clicked. */
+  slowest: { ms: number; control: string }[];
 }
 
 /**
@@ -20,13 +22,23 @@ export async function measureClickToPaint(
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const durations: Record<number, number> = {};
+    const durations: Record<number, { ms: number; control: string }> = {};
     Object.assign(window, { __interactions: durations });
     new PerformanceObserver((list) => {
       // interactionId groups the events of one click (not yet in TypeScript's DOM types).
-      for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        interactionId?: number;
+        target?: Element | null;
+      })[]) {
         const id = entry.interactionId;
-        if (id) durations[id] = Math.max(durations[id] ?? 0, entry.duration);
+        if (!id) continue;
+        const control =
+          entry.target?.closest('button')?.getAttribute('aria-label') ??
+          entry.target?.closest('button')?.textContent ??
+          entry.target?.tagName ??
+          '?';
+        if (entry.duration >= (durations[id]?.ms ?? 0))
+          durations[id] = { ms: entry.duration, control: control.trim().slice(0, 40) };
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
@@ -83,11 +95,16 @@ export async function measureClickToPaint(
   }
   await page.waitForTimeout(500);
   const measured = await page.evaluate(() =>
-    Object.values((window as unknown as { __interactions: Record<number, number> }).__interactions),
+    Object.values(
+      (window as unknown as { __interactions: Record<number, { ms: number; control: string }> })
+        .__interactions,
+    ),
   );
   await context.close();
-  const all = [...measured, ...Array<number>(Math.max(0, clicks - measured.length)).fill(16)].sort(
-    (a, b) => a - b,
-  );
-  return { p95: all[Math.ceil(all.length * 0.95) - 1] ?? NaN, clicks };
+  const all = [
+    ...measured.map((click) => click.ms),
+    ...Array<number>(Math.max(0, clicks - measured.length)).fill(16),
+  ].sort((a, b) => a - b);
+  const slowest = [...measured].sort((a, b) => b.ms - a.ms).slice(0, 3);
+  return { p95: all[Math.ceil(all.length * 0.95) - 1] ?? NaN, clicks, slowest };
 }

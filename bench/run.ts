@@ -161,7 +161,8 @@ async function main(): Promise<number> {
       results.clickToPaint = paint;
       results.clickFloor = floor;
       console.log(
-        `\n/game click-to-paint under ${slowdown}x CPU throttling [${describeCalibration(calibration)}]: p95 ${paint.p95} ms over ${paint.clicks} clicks\n` +
+        `\n/game click-to-paint under ${slowdown}x CPU throttling [${describeCalibration(calibration)}]: p95 ${paint.p95} ms over ${paint.clicks} clicks; ` +
+          `the slowest: ${paint.slowest.map((click) => `${click.ms} ms (${click.control})`).join(', ')}\n` +
           `  click floor (the same page, plain DOM code making each click's changes): p95 ${floor.p95} ms`,
       );
       checks.push(...atCalibration([checkClickToPaint(paint)], calibration));
