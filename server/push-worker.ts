@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import webpush from 'web-push';
 
 /**
@@ -96,9 +96,15 @@ function serve(port: NonNullable<typeof parentPort>, maxSockets: number): void {
   });
 }
 
-if (parentPort && (process.env.LINCHPIN_PUSH_WORKER ?? '') !== '') {
-  serve(parentPort, Number(process.env.LINCHPIN_PUSH_WORKER));
+/** What `pushWorker` hands its thread (server/worker-boot.mjs imports `entry`). */
+interface PushWorkerData {
+  entry: string;
+  maxSockets: number;
 }
+
+// In the thread `pushWorker` starts (and nowhere else, a test runner's own threads included).
+const given = workerData as Partial<PushWorkerData> | null;
+if (parentPort && given?.entry === import.meta.url) serve(parentPort, given.maxSockets ?? 1);
 
 export interface PushWorker {
   push(job: Omit<PushJob, 'id'>): Promise<Omit<PushAnswer, 'id'>>;
@@ -110,7 +116,11 @@ export interface PushWorker {
  * every job in flight should the worker die (the sender then tries those again, as for a push
  * service that did not answer); the next job starts a new one.
  */
-export function pushWorker(maxSockets: number): PushWorker {
+export function pushWorker(
+  maxSockets: number,
+  /** Told when the thread fails (it is started again at the next message). */
+  onError: (error: Error) => void = () => {},
+): PushWorker {
   let worker: Worker | null = null;
   let nextId = 1;
   const waiting = new Map<number, (answer: PushAnswer) => void>();
@@ -120,8 +130,7 @@ export function pushWorker(maxSockets: number): PushWorker {
   };
   const start = (): Worker => {
     const started = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-      workerData: { entry: import.meta.url },
-      env: { ...process.env, LINCHPIN_PUSH_WORKER: String(maxSockets) },
+      workerData: { entry: import.meta.url, maxSockets } satisfies PushWorkerData,
       // Its garbage is small and short-lived (a message's buffers): a young generation of a few
       // megabytes keeps the thread's memory to what it holds, not what V8 would reserve.
       resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 },
@@ -136,7 +145,10 @@ export function pushWorker(maxSockets: number): PushWorker {
       if (worker === started) worker = null;
       failAll();
     };
-    started.on('error', gone);
+    started.on('error', (error) => {
+      onError(error);
+      gone();
+    });
     started.on('exit', gone);
     return started;
   };

@@ -124,7 +124,9 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
   const retries = new Set<Promise<void>>();
   const timers = new Map<NodeJS.Timeout, () => void>();
   // Connections to push services kept between messages, at most as many as sends in flight.
-  const pusher = pushWorker(concurrency);
+  const pusher = pushWorker(concurrency, (error) =>
+    log.warn({ err: error }, 'reminders: the push worker failed; its messages are tried again'),
+  );
   let running: Promise<RoundCounts | null> | null = null;
   let stopped = false;
 
