@@ -257,18 +257,21 @@ export async function runFriendsBench(options: {
         body: crowd.replace('<id>', randomUUID()),
       }),
     };
+    // The connections spread over the processes, each running the requests in turn.
+    const rushOn = (requests: autocannon.Request[]) =>
+      Promise.all(
+        servers.map((server) =>
+          autocannon({
+            url: server.url,
+            connections: Math.ceil(connections / servers.length),
+            duration,
+            requests,
+          }),
+        ),
+      );
     // Beside it, in the same run: the crowd's results alone on the same stack, so the cost of
     // the groups can be told apart from what the stack does on this machine.
-    const crowdOnly = await Promise.all(
-      servers.map((server) =>
-        autocannon({
-          url: server.url,
-          connections: Math.ceil(connections / servers.length),
-          duration,
-          requests: [crowdPost],
-        }),
-      ),
-    );
+    const crowdOnly = await rushOn([crowdPost]);
     const alone201 = crowdOnly.reduce(
       (sum, r) => sum + (r.statusCodeStats?.['201']?.count ?? 0),
       0,
@@ -281,28 +284,19 @@ export async function runFriendsBench(options: {
     console.log(
       `Midnight rush with groups, on the same ${servers.length} processes: POST /api/results and POST /api/friends/results (${FRIENDS_GOAL.groupsPerPlayer} groups) for each finished result, ${connections} connections for ${duration} s …`,
     );
-    const rush = await Promise.all(
-      servers.map((server) =>
-        autocannon({
-          url: server.url,
-          connections: Math.ceil(connections / servers.length),
-          duration,
-          requests: [
-            crowdPost,
-            {
-              method: 'POST',
-              path: '/api/friends/results',
-              headers: json,
-              setupRequest: (request) => ({
-                ...request,
-                headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
-                body: JSON.stringify({ result, members: nextPlayer() }),
-              }),
-            },
-          ],
+    const rush = await rushOn([
+      crowdPost,
+      {
+        method: 'POST',
+        path: '/api/friends/results',
+        headers: json,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
+          body: JSON.stringify({ result, members: nextPlayer() }),
         }),
-      ),
-    );
+      },
+    ]);
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
     servers = [];
     const crowd201 = rush.reduce((sum, r) => sum + (r.statusCodeStats?.['201']?.count ?? 0), 0);
