@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pacedLoad, percentile } from './paced-load';
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+afterEach(
+  () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+);
 
 /** A local server that notes when each request arrived and answers after `delayMs(index)`. */
 async function recordingServer(delayMs: (index: number) => number) {

@@ -17,7 +17,8 @@ export interface Statement {
 export const prepared = (name: string, text: string): Statement => ({ name, text });
 
 /** The SQL of a statement, prepared or not. */
-export const sqlText = (sql: string | Statement): string => (typeof sql === 'string' ? sql : sql.text);
+export const sqlText = (sql: string | Statement): string =>
+  typeof sql === 'string' ? sql : sql.text;
 
 /** Something that runs parameterised SQL: the database itself, or one transaction on it. */
 export interface Queryable {
