@@ -12,10 +12,10 @@ function page(html: string): HTMLElement {
 }
 
 /** The app draws over `root` (what the player did is noted first), then takes over. */
-async function drawAndFinish(root: HTMLElement, draw: () => void = () => {}): Promise<void> {
+function drawAndFinish(root: HTMLElement, draw: () => void = () => {}): void {
   const held = holdInput(root);
   draw();
-  await finishEarlyInput(held);
+  finishEarlyInput(held);
 }
 
 afterEach(() => {
@@ -29,7 +29,7 @@ describe('the early-input recorder', () => {
     expect(gzipSync(EARLY_INPUT_SCRIPT, { level: 9 }).length).toBeLessThanOrEqual(1024);
   });
 
-  it('holds presses before the app, marks them at once, and replays them once, in order', async () => {
+  it('holds presses before the app, marks them at once, and replays them once, in order', () => {
     const root = page('<button id="a">A</button><button id="b"><span id="inner">B</span></button>');
     const seen: string[] = [];
     // The app's own listener, as React's on the root would be.
@@ -41,17 +41,17 @@ describe('the early-input recorder', () => {
     expect(document.getElementById('a')?.hasAttribute('data-early')).toBe(true);
     expect(document.documentElement.hasAttribute('data-early-input')).toBe(true);
 
-    await drawAndFinish(root);
+    drawAndFinish(root);
     expect(seen).toEqual(['a', 'b', 'a']);
     expect(document.getElementById('a')?.hasAttribute('data-early')).toBe(false);
     expect(document.documentElement.hasAttribute('data-early-input')).toBe(false);
     // Once the app has taken over, the recorder does nothing.
     document.getElementById('b')?.click();
-    await drawAndFinish(root);
+    drawAndFinish(root);
     expect(seen).toEqual(['a', 'b', 'a', 'b']);
   });
 
-  it('lets links navigate and text fields take focus; keeps radio choices for the app', async () => {
+  it('lets links navigate and text fields take focus; keeps radio choices for the app', () => {
     const root = page(
       '<a id="link" href="#x">Link</a><label id="l"><input id="r" type="radio" name="d" />Easy</label>' +
         '<label id="t">Name <input id="name" /></label>',
@@ -69,11 +69,11 @@ describe('the early-input recorder', () => {
     // Not checked before the app: the page stays as the server drew it, for hydration.
     expect(radio.checked).toBe(false);
     expect(clicks).toHaveBeenCalledTimes(passed);
-    await drawAndFinish(root);
+    drawAndFinish(root);
     expect(radio.checked).toBe(true);
   });
 
-  it('holds keys other than typing (arrows) and replays them on their control', async () => {
+  it('holds keys other than typing (arrows) and replays them on their control', () => {
     const root = page('<button id="tile">Tile</button><input id="field" />');
     const keys: string[] = [];
     root.addEventListener('keydown', (event) => keys.push(event.key));
@@ -83,22 +83,22 @@ describe('the early-input recorder', () => {
       .getElementById('field')
       ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
     expect(keys).toEqual(['a']);
-    await drawAndFinish(root);
+    drawAndFinish(root);
     expect(keys).toEqual(['a', 'ArrowRight']);
   });
 
-  it('replays on the control in the same place when the page was drawn afresh', async () => {
+  it('replays on the control in the same place when the page was drawn afresh', () => {
     const root = page('<div><button>One</button><button>Two</button></div>');
     root.querySelectorAll('button')[1]?.click();
     const fresh = vi.fn();
-    await drawAndFinish(root, () => {
+    drawAndFinish(root, () => {
       root.innerHTML = '<div><button>One</button><button id="fresh">Two</button></div>';
       document.getElementById('fresh')?.addEventListener('click', fresh);
     });
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
-  it('drops a press when another control now sits in its place (another day’s word)', async () => {
+  it('drops a press when another control now sits in its place (another day’s word)', () => {
     const root = page(
       '<div><button aria-label="Group 1">1</button><button>Spring</button><button>Leap</button></div>',
     );
@@ -111,22 +111,22 @@ describe('the early-input recorder', () => {
     const onOther = vi.fn();
     document.getElementById('circle')?.addEventListener('click', onCircle);
     document.getElementById('other')?.addEventListener('click', onOther);
-    await drawAndFinish(root);
+    drawAndFinish(root);
     expect(onCircle).toHaveBeenCalledTimes(1);
     expect(onOther).not.toHaveBeenCalled();
   });
 
-  it('gives the focus to the control in the same place when the page was drawn afresh', async () => {
+  it('gives the focus to the control in the same place when the page was drawn afresh', () => {
     const root = page('<p>Loading</p><div><button>A</button><button id="b">B</button></div>');
     document.getElementById('b')?.focus();
-    await drawAndFinish(root, () => {
+    drawAndFinish(root, () => {
       root.innerHTML = '<p>Puzzle</p><div><button>C</button><button id="d">D</button></div>';
       expect(document.activeElement).toBe(document.body);
     });
     expect(document.activeElement?.id).toBe('d');
   });
 
-  it('hands text typed before the app to the app, as an input event', async () => {
+  it('hands text typed before the app to the app, as an input event', () => {
     const root = page('<input id="name" value="" /><textarea id="msg"></textarea>');
     (document.getElementById('name') as HTMLInputElement).value = 'Ada';
     (document.getElementById('msg') as HTMLTextAreaElement).value = 'Hello';
@@ -134,11 +134,11 @@ describe('the early-input recorder', () => {
     root.addEventListener('input', (event) =>
       inputs.push((event.target as HTMLInputElement).value),
     );
-    await drawAndFinish(root);
+    drawAndFinish(root);
     expect(inputs).toEqual(['Ada', 'Hello']);
   });
 
-  it('hands over text typed after it was noted, and noted text that a render cleared', async () => {
+  it('hands over text typed after it was noted, and noted text that a render cleared', () => {
     const root = page(
       '<input id="name" value="" /><textarea id="msg"></textarea><input id="mail" value="" />',
     );
@@ -150,7 +150,7 @@ describe('the early-input recorder', () => {
         `${(event.target as HTMLInputElement).id}=${(event.target as HTMLInputElement).value}`,
       ),
     );
-    await drawAndFinish(root, () => {
+    drawAndFinish(root, () => {
       // Typed while the page's code was still on its way: after the note, before the app.
       field('msg').value = 'Hello';
       // The app's render drew the name field again as it was: the noted text is handed over.
@@ -162,7 +162,7 @@ describe('the early-input recorder', () => {
     expect(inputs).toEqual(['name=Ada', 'msg=Hello']);
   });
 
-  it('hands typed text to the same field drawn again in its place (a page drawn afresh)', async () => {
+  it('hands typed text to the same field drawn again in its place (a page drawn afresh)', () => {
     const form =
       '<form><label>Your name <input name="name" value="" /></label>' +
       '<label>Message <textarea name="message"></textarea></label></form>';
@@ -177,7 +177,7 @@ describe('the early-input recorder', () => {
       const field = event.target as HTMLInputElement;
       inputs.push(`${field.name}=${field.value}`);
     });
-    await drawAndFinish(root, () => {
+    drawAndFinish(root, () => {
       root.innerHTML = form;
     });
     expect(name.isConnected).toBe(false);
@@ -187,19 +187,19 @@ describe('the early-input recorder', () => {
     expect(document.activeElement).toBe(root.querySelector('textarea'));
   });
 
-  it('keeps typed text from another field that now sits in its place', async () => {
+  it('keeps typed text from another field that now sits in its place', () => {
     const root = page('<label>Your name <input name="name" value="" /></label>');
     (root.querySelector('input') as HTMLInputElement).value = 'Ada';
     const inputs = vi.fn();
     root.addEventListener('input', inputs);
-    await drawAndFinish(root, () => {
+    drawAndFinish(root, () => {
       root.innerHTML = '<label>Promo code <input name="code" value="" /></label>';
     });
     expect(inputs).not.toHaveBeenCalled();
     expect(root.querySelector('input')?.value).toBe('');
   });
 
-  it('finds again, by the recorder’s paths, each control of a page drawn again', async () => {
+  it('finds again, by the recorder’s paths, each control of a page drawn again', () => {
     const html =
       '<header><button>Menu</button><nav><a href="/a">A</a><a href="/b">B</a></nav></header>' +
       '<main><section><h1>Title</h1><div role="group"><button>1</button><button>2</button>' +
@@ -211,35 +211,10 @@ describe('the early-input recorder', () => {
     for (const [index] of [...controls].entries()) {
       root.innerHTML = html;
       root.querySelectorAll<HTMLElement>('button, a, input')[index]?.focus();
-      await drawAndFinish(root, () => {
+      drawAndFinish(root, () => {
         root.innerHTML = html;
       });
       expect(document.activeElement).toBe(root.querySelectorAll('button, a, input')[index]);
     }
-  });
-
-  it('on a page where nothing was done before the app, only stops the recorder', async () => {
-    const root = page('<button id="a">A</button>');
-    const seen: string[] = [];
-    root.addEventListener('click', (event) => seen.push((event.target as Element).id));
-    await drawAndFinish(root);
-    document.getElementById('a')?.click();
-    expect(seen).toEqual(['a']);
-    expect(takeEarlyInput()).toEqual([]);
-  });
-
-  it('keeps holding presses until the replaying code has come, then replays them all in order', async () => {
-    const root = page('<button id="a">A</button><button id="b">B</button>');
-    const seen: string[] = [];
-    root.addEventListener('click', (event) => seen.push((event.target as Element).id));
-    document.getElementById('a')?.click();
-    const finishing = finishEarlyInput(holdInput(root));
-    // A press while the replaying code is on its way: held after the first, not before it.
-    document.getElementById('b')?.click();
-    expect(seen).toEqual([]);
-    await finishing;
-    expect(seen).toEqual(['a', 'b']);
-    document.getElementById('a')?.click();
-    expect(seen).toEqual(['a', 'b', 'a']);
   });
 });

@@ -50,13 +50,12 @@ describe('createStartUp', () => {
     startUp.finish();
     startUp.finish();
     // data-ready first: the control is seen (global.css) before the press lands on it.
-    await vi.waitFor(() =>
-      expect(clicks.mock.results).toEqual([{ type: 'return', value: 'true' }]),
-    );
+    expect(clicks.mock.results).toEqual([{ type: 'return', value: 'true' }]);
+    await flush();
     expect(ready).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the focus and typed text of a control the app draws again', async () => {
+  it('keeps the focus and typed text of a control the app draws again', () => {
     const html =
       '<form><label>Name <input name="name" value="" /></label><button>Go</button></form>';
     const root = serverPage(html);
@@ -67,7 +66,7 @@ describe('createStartUp', () => {
     startUp.hold();
     root.innerHTML = html;
     startUp.finish();
-    await vi.waitFor(() => expect(document.activeElement).toBe(root.querySelector('input')));
+    expect(document.activeElement).toBe(root.querySelector('input'));
     expect(root.querySelector('input')?.value).toBe('Ada');
   });
 

@@ -48,7 +48,7 @@ export function createStartUp(doc: Document, root: Element): StartUp {
       doc.documentElement.dataset.ready = 'true';
       onReady();
       // Nothing held (no `hold` before the app drew): what is there now is what the player did.
-      void finishEarlyInput(held ?? holdInput(root));
+      finishEarlyInput(held ?? holdInput(root));
     },
   };
 }
