@@ -93,6 +93,16 @@ async function openSettings(page: Page) {
   return dialog;
 }
 
+/** A player who accepted cookies turns the reminder on in Settings, then closes it. */
+async function turnOnWithConsent(page: Page) {
+  await acceptCookies(page);
+  await serviceWorkerInControl(page);
+  const dialog = await openSettings(page);
+  await dialog.getByRole('switch', { name: T.title }).click();
+  await expect(dialog.getByLabel(T.time)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
 /** Tab (or Shift+Tab) until the control has the focus, as a keyboard user does. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, back = false) {
   for (let i = 0; i < 40; i += 1) {
@@ -183,12 +193,7 @@ test.describe('the setting', () => {
     page,
   }) => {
     const calls = await serveApi(page);
-    await acceptCookies(page);
-    await serviceWorkerInControl(page);
-    const dialog = await openSettings(page);
-    await dialog.getByRole('switch', { name: T.title }).click();
-    await expect(dialog.getByLabel(T.time)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await turnOnWithConsent(page);
 
     await winGame(page, today());
     await expect
@@ -214,12 +219,7 @@ test.describe('the setting', () => {
 
   test('rejecting cookies removes the reminder from the server at once', async ({ page }) => {
     const calls = await serveApi(page);
-    await acceptCookies(page);
-    await serviceWorkerInControl(page);
-    const dialog = await openSettings(page);
-    await dialog.getByRole('switch', { name: T.title }).click();
-    await expect(dialog.getByLabel(T.time)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await turnOnWithConsent(page);
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await page
