@@ -116,7 +116,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   build: {
     target: 'es2022',
-    sourcemap: false,
+    // `SOURCEMAP=1 npm run build`: which module each byte of a chunk comes from (docs/decisions.md).
+    sourcemap: Boolean(process.env.SOURCEMAP),
     // `NO_MINIFY=1 npm run build`: readable function names in a profile (docs/decisions.md).
     minify: process.env.NO_MINIFY ? false : undefined,
     // The server reads the manifest to preload each route's code with its page.

@@ -9,11 +9,10 @@ import { useModal } from '../../components/modal-context';
 import { loadPuzzle, loadSummaries } from '../../lib/catalogue';
 import { nextRandomPuzzleId } from '../../lib/player-data/player-state';
 import { useToday } from '../../lib/page-context';
-import { usePlayer } from '../../lib/player-data/player-context';
+import { useDailyPuzzleId, usePlayer } from '../../lib/player-data/player-context';
 import { useUtcDay } from '../../lib/use-now';
 import { usePreferences } from '../../lib/preferences/preferences';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useDailyPuzzleId } from '../../lib/use-daily-puzzle-id';
 import { STRINGS } from '../../strings';
 import { Countdown } from './countdown';
 

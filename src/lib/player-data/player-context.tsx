@@ -3,11 +3,13 @@ import {
   startTransition,
   useContext,
   useEffect,
+  useMemo,
   useState,
   type ReactNode,
 } from 'react';
+import type { PuzzleSummary } from '../../../core/puzzle';
 import { EMPTY_PLAYER, type PlayerStore } from '../../../core/records';
-import { loadPlayer } from './player-state';
+import { dailyPuzzleChoice, loadPlayer } from './player-state';
 
 /**
  * The player's data for the pages. The server cannot see a browser's storage, so it renders as if
@@ -44,4 +46,23 @@ export function usePlayer(): { store: PlayerStore; loaded: boolean } {
   const value = useContext(PlayerContext);
   if (!value) throw new Error('usePlayer needs a PlayerProvider');
   return value;
+}
+
+/**
+ * Today's puzzle id; the choice is remembered after the render that shows it. Here, beside the
+ * player's store, so home and the game share it from the entry's code, not a chunk of its own.
+ */
+export function useDailyPuzzleId(
+  player: PlayerStore,
+  summaries: readonly PuzzleSummary[],
+  today: string,
+): string | null {
+  const { puzzleId, remember } = useMemo(
+    () => dailyPuzzleChoice(player.data, summaries, today),
+    [player, summaries, today],
+  );
+  useEffect(() => {
+    if (remember) player.save(remember);
+  }, [player, remember]);
+  return puzzleId;
 }

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { summary } from '../../core/test/fixtures';
-import { EMPTY_PLAYER, type PlayerData, type PlayerStore } from '../../core/records';
-import { useDailyPuzzleId } from './use-daily-puzzle-id';
+import { summary } from '../../../core/test/fixtures';
+import { EMPTY_PLAYER, type PlayerData, type PlayerStore } from '../../../core/records';
+import { useDailyPuzzleId } from './player-context';
 
 // Older puzzles only: today has none, so a random older one stands in and is remembered.
 const SUMMARIES = [summary('puzzle_1', '2026-01-01'), summary('puzzle_2', '2026-01-02')];
