@@ -75,12 +75,13 @@ export const MODULE_LOADER_SCRIPT =
   'var m=JSON.parse(document.getElementById("page-modules").textContent),h=document.head;' +
   // The entry first: the largest file, and the one everything waits for, gets the first connection.
   'var s=document.createElement("script");s.type="module";s.src=m[0];h.appendChild(s);' +
-  // Then the route's chunks, four links a task: each request's start costs the main thread a few
-  // milliseconds on a phone, and twenty at once (/game) made a task of 60-70 ms after the first
-  // paint (issue 42). A message, not a timer, yields between them (a frozen clock holds timers).
-  'var r=m.slice(1),c=new MessageChannel();c.port1.onmessage=p;function p(){r.splice(0,4).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});if(r.length)c.port2.postMessage(0)}p();' +
-  // The links nothing on the first paint needs (the web app manifest), kept inert until now.
-  'var t=document.getElementById("late-links");if(t)h.appendChild(t.content)}' +
+  // Then the route's chunks, two links a task, the first in the next task: each request's start
+  // costs the main thread a few milliseconds on a phone. Twenty at once (/game) made a task of
+  // 60-70 ms after the first paint, and the entry with four links one of 55-124 ms at the bench's
+  // calibrated speed (issue 42's trace). A message, not a timer, yields between them (a frozen
+  // clock holds timers). Last, the links nothing on the first paint needs (the web app
+  // manifest), kept inert until now.
+  'var r=m.slice(1),c=new MessageChannel();c.port1.onmessage=p;function p(){r.splice(0,2).forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});if(r.length)c.port2.postMessage(0);else{var t=document.getElementById("late-links");if(t)h.appendChild(t.content)}}c.port2.postMessage(0)}' +
   // After the first paint: a paint entry is reported only once the frame is drawn. At load, only
   // if a paint already happened (a fast load can come before the first frame).
   'try{new PerformanceObserver(function(l){if(l.getEntries().length)start()}).observe({type:"paint",buffered:true})}catch(e){}' +
