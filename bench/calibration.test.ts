@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCalibration, slowdownFor } from './calibration';
+import { describeCalibration, recalibrated, slowdownFor } from './calibration';
 
 describe('slowdownFor', () => {
   it("is Lighthouse's 4x on the reference machine, and scales with the machine's speed", () => {
@@ -29,5 +29,24 @@ describe('describeCalibration', () => {
     expect(describeCalibration({ benchmarkIndex: 1617.4, slowdown: 3.2 })).toBe(
       'benchmarkIndex 1,617, CPU slowdown 3.2x',
     );
+  });
+});
+
+describe('recalibrated', () => {
+  it('lets a run stand whose own benchmarkIndex is within 15% of the calibration', () => {
+    expect(recalibrated(2000, 2000)).toBeNull();
+    expect(recalibrated(2000, 1750)).toBeNull();
+    expect(recalibrated(2095, 2300)).toBeNull();
+  });
+
+  it('runs again, at the slowdown of its own index, a run made at another speed', () => {
+    // The bench's own run: calibrated at 2,095 (4.2x), Lighthouse then measured 1,551.
+    expect(recalibrated(2095, 1551)).toBe(3.1);
+    expect(recalibrated(1608, 2064)).toBe(4.1);
+  });
+
+  it('lets a run stand when its index is missing or nonsense', () => {
+    expect(recalibrated(2000, Number.NaN)).toBeNull();
+    expect(recalibrated(2000, 0)).toBeNull();
   });
 });

@@ -29,6 +29,25 @@ export function slowdownFor(benchmarkIndex: number): number {
   return Math.min(MAX_SLOWDOWN, Math.max(MIN_SLOWDOWN, Math.round(exact * 10) / 10));
 }
 
+/**
+ * A Lighthouse run measures the machine's benchmarkIndex itself, just before it loads the page. On
+ * a shared machine the speed moves within a minute (1,550-2,820 in one bench run), so a run whose
+ * own index is more than this far from the one its slowdown was chosen for ran at another speed
+ * than the reference's: it is run again at the slowdown for its own index.
+ */
+export const SPEED_TOLERANCE = 0.15;
+/** How many times one run is run again for its speed, at most. */
+export const MAX_RECALIBRATIONS = 2;
+
+/**
+ * The slowdown to run again at, when a run's own benchmarkIndex (`measured`) is outside the
+ * tolerance of the index its slowdown was chosen for (`aimedAt`); null when the run stands.
+ */
+export function recalibrated(aimedAt: number, measured: number): number | null {
+  if (!Number.isFinite(measured) || measured <= 0 || !(aimedAt > 0)) return null;
+  return Math.abs(measured - aimedAt) / aimedAt > SPEED_TOLERANCE ? slowdownFor(measured) : null;
+}
+
 /** "benchmarkIndex 1,617, slowdown 3.2x": printed beside every figure. */
 export function describeCalibration({ benchmarkIndex, slowdown }: Calibration): string {
   return `benchmarkIndex ${Math.round(benchmarkIndex).toLocaleString('en-US')}, CPU slowdown ${slowdown}x`;

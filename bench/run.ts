@@ -42,7 +42,7 @@ import { measureEarlyTap, type EarlyTap } from './early-tap';
 import { measureClickToPaint, type ClickToPaint } from './clicks';
 import { runCommand } from './command';
 import { startFloorServer } from './floor';
-import { measureLighthouse, type LighthouseFigures } from './lighthouse';
+import { describeRuns, measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { kb, measureSizes, type RouteSizes } from './sizes';
 import { describeLongTask, traceRoute, type RouteTrace } from './trace';
 
@@ -128,8 +128,8 @@ async function main(): Promise<number> {
       }
       const calibration = await measureSpeed();
       const { slowdown } = calibration;
-      const lh = await measureLighthouse(url, runs, work, slowdown);
-      const floor = await measureLighthouse(floors.urlOf(route), runs, work, slowdown);
+      const lh = await measureLighthouse(url, runs, work, calibration);
+      const floor = await measureLighthouse(floors.urlOf(route), runs, work, calibration);
       const trace = await traceRoute(browser, url, {
         slowdown,
         dir: traces,
@@ -138,8 +138,8 @@ async function main(): Promise<number> {
       results.routes[route] = { calibration, transfer, lighthouse: lh, floor, trace };
       console.log(
         `\n${route} [${describeCalibration(calibration)}]\n  JS ${kb(transfer.jsGzip)} KB gzip / ${kb(transfer.jsBrotli)} KB brotli; CSS ${kb(transfer.cssGzip)} KB gzip / ${kb(transfer.cssBrotli)} KB brotli; transferred ${kb(transfer.transferred)} KB\n` +
-          `  Lighthouse (median of ${runs}, CPU slowdown ${slowdown}x; its own benchmarkIndex ${lh.benchmarkIndex}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}; LCP ${lh.lcpS} s, TBT ${lh.tbtMs} ms, TTI ${lh.ttiS} s, CLS ${lh.cls}\n` +
-          `  paint floor (the same HTML, no scripts): LCP ${floor.lcpS} s\n` +
+          `  Lighthouse (median of ${runs}; each run's own benchmarkIndex and slowdown: ${describeRuns(lh)}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}; LCP ${lh.lcpS} s, TBT ${lh.tbtMs} ms, TTI ${lh.ttiS} s, CLS ${lh.cls}\n` +
+          `  paint floor (the same HTML, no scripts): LCP ${floor.lcpS} s, TBT ${floor.tbtMs} ms, TTI ${floor.ttiS} s\n` +
           `  trace (${relative(REPO_ROOT, trace.file)}): ${trace.longTasks.length} main-thread task(s) over 50 ms` +
           trace.longTasks.map((task) => `\n    ${describeLongTask(task)}`).join(''),
       );
