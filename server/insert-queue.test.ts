@@ -39,6 +39,39 @@ describe('insert queue', () => {
     }
   });
 
+  it('on PostgreSQL too, holds the posts that arrive during a write for one write after it', async () => {
+    const embedded = await databases.fresh();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserts = 0;
+    // The embedded database standing in for PostgreSQL, its first INSERT held until released.
+    const db: Database = {
+      ...embedded,
+      kind: 'postgres',
+      query: async (sql, params) => {
+        if (sqlText(sql).startsWith('INSERT')) {
+          inserts += 1;
+          if (inserts === 1) await held;
+        }
+        return embedded.query(sql, params);
+      },
+    };
+    const queue = createInsertQueue(db);
+    const first = queue.insert('messages', message('first'));
+    const later: Promise<number>[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      later.push(queue.insert('messages', message(`later ${i}`)));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    // Four writes at once made a small write of each of the first posts to arrive.
+    expect(inserts).toBe(1);
+    release();
+    await Promise.all([first, ...later]);
+    expect(inserts).toBe(2);
+    expect(await listInbox(db, 'messages')).toHaveLength(6);
+  });
+
   it('keeps contact messages and puzzle submissions apart', async () => {
     const db = await databases.fresh();
     const queue = createInsertQueue(db);

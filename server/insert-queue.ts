@@ -89,8 +89,12 @@ export function createInsertQueue(
     metrics?: Pick<ServerMetrics, 'formStored' | 'result' | 'queueRefused'>;
   } = {},
 ): InsertQueue {
-  // PGlite has one connection; a PostgreSQL pool can take a few writes at once.
-  const maxWrites = options.maxConcurrentWrites ?? (db.kind === 'postgres' ? 4 : 1);
+  // One write at a time on either database: PGlite has one connection, and on PostgreSQL the posts
+  // that arrive during a write wait for the next batch instead of starting small writes of their
+  // own. Four at a time made batches of one or two and a round trip per statement for each
+  // (a rush on three processes and two cores: 337-365 finished results a second; one at a time:
+  // 482-495, p99 67 -> 44 ms; docs/decisions.md).
+  const maxWrites = options.maxConcurrentWrites ?? 1;
   const limits: Record<Bound, number> = {
     forms: options.maxPending ?? MAX_PENDING_POSTS,
     results: options.maxPendingResults ?? MAX_PENDING_RESULTS,
