@@ -62,6 +62,30 @@ describe.each(ENGINES)('the rate limit counted in the %s database', (_name, make
     );
   });
 
+  it('counts the posts of one turn in one statement, each told its own count in order', async () => {
+    let statements = 0;
+    const counted: Database = {
+      ...db,
+      query: (sql, params) => {
+        statements += 1;
+        return db.query(sql, params);
+      },
+    };
+    const Store = databaseRateLimitStore(counted);
+    const store = new Store({});
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        incr(store, index % 2 ? '203.0.113.7' : '203.0.113.8'),
+      ),
+    );
+    // One round trip for a rush's posts, not one each; the other is the process's first sweep.
+    expect(statements).toBe(2);
+    const of = (parity: number) =>
+      results.filter((_, index) => index % 2 === parity).map((result) => result.current);
+    expect(of(0)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(of(1)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+
   it('starts a new window once the last one ended, and deletes ended windows', async () => {
     const store = processStore();
     expect((await incr(store, 'a', 100)).current).toBe(1);
