@@ -8,13 +8,13 @@ import { prepared, type Queryable } from './database';
  * posts together: its 11th post in the window is refused whichever process gets it. One statement
  * for the posts of one turn of the event loop, atomic under concurrency (the rows are locked by
  * the upsert), timed by the database's clock so processes on machines whose clocks differ still
- * agree. A fixed window per key, like the
- * plugin's own in-memory store. No address is written: a client's row is keyed by a salted hash.
- * Every limit's keys begin with its name (server/rate-limits.ts), so one table holds each limit's
- * counts apart.
+ * agree. A fixed window per key, like the plugin's own in-memory store. No address is written: a
+ * client's row is keyed by a salted hash. Every limit's keys begin with its name
+ * (server/rate-limits.ts), so one table holds each limit's counts apart.
  */
-/** The client's key as stored: a SHA-256 of the database's own salt and the address. */
-const KEY = `SELECT encode(sha256(convert_to(salt || $1, 'UTF8')), 'hex') AS key FROM rate_limit_salt`;
+/** SQL for a client's key as stored: a SHA-256 of the database's own salt and the address. */
+const storedKey = (address: string, salt: string) =>
+  `encode(sha256(convert_to(${salt} || ${address}, 'UTF8')), 'hex')`;
 const TTL_MS = `GREATEST(0, CEIL(EXTRACT(EPOCH FROM (resets_at - clock_timestamp())) * 1000))::integer`;
 /**
  * Adds each key's posts of one batch ($1 the keys, $2 each key's window in ms, $3 its posts) and
@@ -25,7 +25,7 @@ const INCREMENT = prepared(
   'rate-limit-increment-batch',
   `
   WITH client AS (
-    SELECT u.place, encode(sha256(convert_to(salt.salt || u.key, 'UTF8')), 'hex') AS key, u.ms, u.posts
+    SELECT u.place, ${storedKey('u.key', 'salt.salt')} AS key, u.ms, u.posts
       FROM unnest($1::text[], $2::double precision[], $3::integer[]) WITH ORDINALITY
              AS u(key, ms, posts, place),
            rate_limit_salt AS salt
@@ -46,7 +46,7 @@ const INCREMENT = prepared(
 const READ = prepared(
   'rate-limit-read',
   `
-  WITH client AS (${KEY})
+  WITH client AS (SELECT ${storedKey('$1', 'salt')} AS key FROM rate_limit_salt)
   SELECT hits, ${TTL_MS} AS ttl FROM rate_limit_counters JOIN client USING (key)
   WHERE resets_at > clock_timestamp()`,
 );
@@ -84,7 +84,10 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
     ]).then(
       (rows) => {
         const counts = new Map(
-          rows.map((row) => [placedRow.parse(row).place, placedRow.parse(row)]),
+          rows.map((row) => {
+            const count = placedRow.parse(row);
+            return [count.place, count];
+          }),
         );
         batch.forEach(([, { windowMs, callbacks }], index) => {
           const count = counts.get(index + 1);
