@@ -243,8 +243,17 @@ test('a group’s page asks again when the player comes back to it', async ({ br
   await acceptCookies(b.page);
   await joinBy(b.page, link, 'Ben');
   await expect(todayRow(b.page, 'Ann')).toContainText('Not yet');
+  // A's result reaches the server after the game ends, by itself: B comes back after that.
+  const sent = a.page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/friends/results') && response.request().method() === 'POST',
+  );
   await winGame(a.page, today());
-  // B's page, left open, hears nothing until B comes back to it.
+  await sent;
+  // B comes back after being away longer than a moment: a focus within the page's RETURN_PAUSE_MS
+  // (2 s, src/features/friends/friends-group-page.tsx) of its last ask is the same return, not a
+  // new one. Until then B's page, left open, hears nothing.
+  await b.page.waitForTimeout(2_500);
   await b.page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(todayRow(b.page, 'Ann')).toContainText('Yes');
   await a.context.close();
