@@ -16,6 +16,7 @@
  */
 import {
   productionPorts,
+  productionRejoinMs,
   publish,
   rollback,
   stackCacheClearer,
@@ -46,7 +47,10 @@ function rolloutTarget(): RolloutOptions {
   if (production)
     return {
       root: productionRoot,
-      restarter: systemdRestarter({ ports: productionPorts() }),
+      restarter: systemdRestarter({
+        ports: productionPorts(),
+        rejoinMs: productionRejoinMs(productionRoot),
+      }),
     };
   const state = readState(runDir);
   if (state === null || !state.processes.every(isRunning))

@@ -1,8 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { productionPorts, publish, rollback, systemdRestarter } from './publish';
+import {
+  productionPorts,
+  productionRejoinMs,
+  proxyRejoinMs,
+  publish,
+  rollback,
+  systemdRestarter,
+} from './publish';
 import { currentId, releaseIds, runQuietly, type RunCommand } from './releases';
 
 /**
@@ -51,7 +58,7 @@ function healthy(): (port: number) => Promise<boolean> {
 const ports = productionPorts({});
 const options = () => ({
   root,
-  restarter: systemdRestarter({ ports, run, healthy: healthy() }),
+  restarter: systemdRestarter({ ports, run, healthy: healthy(), rejoinMs: 0 }),
   run,
   log: (line: string) => events.push(line),
 });
@@ -140,10 +147,68 @@ describe('publish and rollback with systemd units', () => {
       run,
       healthy: () => Promise.resolve(false),
       timeoutMs: 300,
+      rejoinMs: 0,
     });
     await expect(publish({ root, source, restarter, run, log: () => {} })).rejects.toThrow(
       'linchpin@8081 did not answer /api/health with 200 after its restart',
     );
+  });
+
+  it('gives nginx its fail_timeout to take a restarted unit back before the next one goes', async () => {
+    await publish({ ...options(), source });
+    const at = new Map<string, number>();
+    const timed: RunCommand = async (command, args, cwd) => {
+      if (command === 'systemctl') at.set(`restart ${args[1]}`, Date.now());
+      return run(command, args, cwd);
+    };
+    const answers = healthy();
+    const restarter = systemdRestarter({
+      ports,
+      run: timed,
+      rejoinMs: 300,
+      healthy: async (port) => {
+        const ok = await answers(port);
+        if (ok) at.set(`healthy ${port}`, Date.now());
+        return ok;
+      },
+    });
+    events = [];
+    await publish({ root, source, restarter, run: timed, log: (line) => events.push(line) });
+    for (const [previous, next] of [
+      [8081, 8082],
+      [8082, 8083],
+    ])
+      expect(
+        at.get(`restart linchpin@${next}`)! - at.get(`healthy ${previous}`)!,
+      ).toBeGreaterThanOrEqual(299);
+    expect(events.filter((e) => e.includes('waiting'))).toEqual([
+      '   waiting 0.3 s for nginx to send requests to it again …',
+      '   waiting 0.3 s for nginx to send requests to it again …',
+    ]);
+  });
+
+  it("reads the wait from nginx's configuration: the longest fail_timeout, nginx's 10 s where none is given", () => {
+    for (const file of ['nginx.conf', join('nginx', 'linchpin.conf')])
+      expect(proxyRejoinMs(readFileSync(join(import.meta.dirname, file), 'utf8'))).toBe(5000);
+    const upstream = (lines: string) => `upstream a {\n${lines}\n}\nserver {\n  listen 80;\n}\n`;
+    expect(
+      proxyRejoinMs(upstream('  server 127.0.0.1:1;\n  server 127.0.0.1:2 fail_timeout=3s;')),
+    ).toBe(10_000);
+    expect(proxyRejoinMs(upstream('  server 127.0.0.1:1 max_fails=1 fail_timeout=500ms;'))).toBe(
+      500,
+    );
+    expect(proxyRejoinMs(upstream('  server 127.0.0.1:1 fail_timeout=1m;'))).toBe(60_000);
+    expect(proxyRejoinMs(upstream('  server 127.0.0.1:1 fail_timeout=7;'))).toBe(7000);
+    expect(() => proxyRejoinMs('server {\n  listen 80;\n}\n')).toThrow('no upstream server line');
+    // Production: the installed site when there is one, else the live release's copy.
+    const site = join(dir, 'linchpin-site');
+    write(
+      join(root, 'current', 'deploy', 'nginx', 'linchpin.conf'),
+      upstream('  server a:1 fail_timeout=2s;'),
+    );
+    expect(productionRejoinMs(root, site)).toBe(2000);
+    write(site, upstream('  server a:1 fail_timeout=4s;'));
+    expect(productionRejoinMs(root, site)).toBe(4000);
   });
 
   it('reads LINCHPIN_PORTS', () => {

@@ -33,11 +33,44 @@ import {
 } from './releases';
 import { startServer, stopServer, type StackOptions, type StackState } from './stack';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The processes to restart, one at a time. */
 export interface Restarter {
   names: string[];
   /** Restarts process `index` on the live release; resolves once it answers /api/health 200. */
   restart(index: number): Promise<void>;
+  /**
+   * How long the proxy may still leave out a process that answers again (`proxyRejoinMs`): the
+   * next process goes only after it, so the proxy always has one to send requests to.
+   */
+  rejoinMs: number;
+}
+
+/** Time in nginx's notation (`5s`, `500ms`, `1m`; a bare number is seconds), ms. */
+function nginxTimeMs(text: string): number {
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text);
+  if (!match) throw new Error(`"${text}" is not a time nginx reads`);
+  const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
+  return Number(match[1]) * scale;
+}
+
+/**
+ * How long nginx may still leave out a process after it answers again: the longest `fail_timeout`
+ * of the upstream servers in `conf` (nginx's default, 10 s, for a server line without one). nginx
+ * checks health passively: a request refused while the process restarted leaves it out that long
+ * from then, even once it answers its own /api/health. Restarting the next process sooner once
+ * left nginx with none to send to (its "no live upstreams": 502 to every request for 2 s).
+ */
+export function proxyRejoinMs(conf: string): number {
+  const servers = [...conf.matchAll(/^\s*server\s+[^\s;{]+([^;{]*);/gm)];
+  if (servers.length === 0) throw new Error('no upstream server line in the nginx configuration');
+  return Math.max(
+    ...servers.map(([, rest]) => {
+      const failTimeout = /\bfail_timeout=(\S+)/.exec(rest ?? '')?.[1];
+      return failTimeout === undefined ? 10_000 : nginxTimeMs(failTimeout);
+    }),
+  );
 }
 
 export interface RolloutOptions {
@@ -124,6 +157,10 @@ async function rollOut(
   log(`Restarting ${restarter.names.length} processes, one at a time …`);
   const restartsMs: number[] = [];
   for (const [index, name] of restarter.names.entries()) {
+    if (index > 0 && restarter.rejoinMs > 0) {
+      log(`   waiting ${restarter.rejoinMs / 1000} s for nginx to send requests to it again …`);
+      await sleep(restarter.rejoinMs);
+    }
     const started = Date.now();
     await restarter.restart(index);
     restartsMs.push(Date.now() - started);
@@ -196,8 +233,6 @@ export async function rollback(options: RolloutOptions): Promise<RolloutReport> 
   return { from, to, migrations: [], buildMs: 0, pruned: [], ...rolled };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * nginx's open-source edition has no active health check, only a passive one: a request a process
  * fails (here, 503 included) goes to another, and that process is left out for `fail_timeout`
@@ -230,6 +265,8 @@ export function stackRestarter(state: StackState, stack: StackOptions = {}): Res
   const servers = state.processes.filter((entry) => entry.role === 'server');
   return {
     names: servers.map((entry) => `${entry.name} (port ${entry.port})`),
+    // The stack's nginx runs the configuration in its run folder (deploy/stack.ts).
+    rejoinMs: proxyRejoinMs(readFileSync(join(state.runDir, 'nginx.conf'), 'utf8')),
     async restart(index) {
       const entry = servers[index];
       if (!entry) throw new Error(`the stack has no server ${index}`);
@@ -261,6 +298,8 @@ export function stackCacheClearer(state: StackState): (paths: string[]) => Promi
 /** Production's processes: the systemd units `linchpin@<port>` (docs/upgrades.md). */
 export function systemdRestarter(options: {
   ports: number[];
+  /** The proxy's `proxyRejoinMs`. */
+  rejoinMs: number;
   run?: RunCommand;
   /** True once the process on `port` answers /api/health 200. */
   healthy?: (port: number) => Promise<boolean>;
@@ -279,6 +318,7 @@ export function systemdRestarter(options: {
   const units = options.ports.map((port) => `linchpin@${port}`);
   return {
     names: units,
+    rejoinMs: options.rejoinMs,
     async restart(index) {
       const port = options.ports[index];
       const unit = units[index];
@@ -295,6 +335,15 @@ export function systemdRestarter(options: {
       }
     },
   };
+}
+
+/** Where docs/going-live.md installs the site's nginx configuration. */
+export const PRODUCTION_NGINX_SITE = '/etc/nginx/sites-available/linchpin';
+
+/** Production's `proxyRejoinMs`: from the installed site, else from the live release's copy of it. */
+export function productionRejoinMs(root: string, site = PRODUCTION_NGINX_SITE): number {
+  const file = existsSync(site) ? site : join(root, 'current', 'deploy', 'nginx', 'linchpin.conf');
+  return proxyRejoinMs(readFileSync(file, 'utf8'));
 }
 
 /** LINCHPIN_PORTS (default 8081,8082,8083), checked. */
