@@ -1,10 +1,7 @@
-import { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { type Database } from './db/database';
+import { describe, expect, it } from 'vitest';
 import { countReminders } from './db/reminders-store';
-import { testConfig } from './testing/fixture-site';
-import { ENGINES, PREPARE_TIMEOUT_MS } from './testing/test-databases';
+import { appPerTest } from './testing/test-app';
+import { ENGINES } from './testing/test-databases';
 
 const NOW = Date.parse('2026-12-02T12:00:00Z');
 const ENDPOINT = 'https://push.example/send/abc';
@@ -22,60 +19,40 @@ const body = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe.each(ENGINES)('reminders API on the %s database', (_name, makeDatabases) => {
-  const databases = makeDatabases();
-  let db: Database;
-  let app: FastifyInstance;
-
-  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
-  beforeEach(async () => {
-    db = await databases.fresh();
-    app = createApp({
-      db,
-      config: testConfig({ remindersRateLimit: { max: 8, windowMs: 60_000 } }),
-      logger: false,
-      now: () => NOW,
-    });
+  const t = appPerTest(makeDatabases(), {
+    start: NOW,
+    config: { remindersRateLimit: { max: 8, windowMs: 60_000 } },
   });
-  afterEach(async () => {
-    await app.close();
-    await db.close();
-  });
-  afterAll(() => databases.dispose());
 
   const send = (method: 'PUT' | 'POST', url: string, payload: unknown) =>
-    app.inject({
+    t.app.inject({
       method,
       url,
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       headers: { 'content-type': 'application/json' },
     });
   const stored = async () =>
-    db.query(
+    t.db.query(
       'SELECT endpoint, local_time::text, time_zone, only_if_not_played, finished_day::text FROM reminder_subscriptions',
     );
 
   it('gives the VAPID public key, made once and the same for every request, never cached', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/reminders/key' });
+    const first = await t.app.inject({ method: 'GET', url: '/api/reminders/key' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     const { publicKey } = first.json<{ publicKey: string }>();
     // An uncompressed P-256 point, base64url: 65 bytes.
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
-    const again = await app.inject({ method: 'GET', url: '/api/reminders/key' });
+    const again = await t.app.inject({ method: 'GET', url: '/api/reminders/key' });
     expect(again.json()).toEqual({ publicKey });
   });
 
   it('the owner’s key pair, when given, is the one offered', async () => {
-    const owner = createApp({
-      db,
-      config: testConfig({
-        vapid: { publicKey: KEYS.p256dh, privateKey: 'x'.repeat(43), subject: 'mailto:a@b.c' },
-      }),
-      logger: false,
+    const owner = t.appWith({
+      vapid: { publicKey: KEYS.p256dh, privateKey: 'x'.repeat(43), subject: 'mailto:a@b.c' },
     });
     const answer = await owner.inject({ method: 'GET', url: '/api/reminders/key' });
     expect(answer.json()).toEqual({ publicKey: KEYS.p256dh });
-    await owner.close();
   });
 
   it('stores a subscription with its hour and zone (204), updates it by endpoint, and deletes it', async () => {
@@ -100,7 +77,7 @@ describe.each(ENGINES)('reminders API on the %s database', (_name, makeDatabases
     expect((await stored())[0]?.finished_day).toBe('2026-12-02');
     const deleted = await send('POST', '/api/reminders/delete', { endpoint: ENDPOINT });
     expect(deleted.statusCode).toBe(204);
-    expect(await countReminders(db)).toBe(0);
+    expect(await countReminders(t.db)).toBe(0);
     // Whether or not it existed.
     expect((await send('POST', '/api/reminders/delete', { endpoint: ENDPOINT })).statusCode).toBe(
       204,
@@ -137,7 +114,7 @@ describe.each(ENGINES)('reminders API on the %s database', (_name, makeDatabases
     const answer = await send('PUT', '/api/reminders', payload);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ error: code });
-    expect(await countReminders(db)).toBe(0);
+    expect(await countReminders(t.db)).toBe(0);
   });
 
   it('refuses a finished day after today (UTC) and a body over 2 KB', async () => {
@@ -164,7 +141,7 @@ describe.each(ENGINES)('reminders API on the %s database', (_name, makeDatabases
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(204));
     expect(statuses[8]).toBe(429);
     // The key's GET counts under the same limit.
-    const key = await app.inject({ method: 'GET', url: '/api/reminders/key' });
+    const key = await t.app.inject({ method: 'GET', url: '/api/reminders/key' });
     expect(key.statusCode).toBe(429);
   });
 });

@@ -22,7 +22,7 @@ export interface TestApp {
 
 export function appPerTest(
   databases: TestDatabases,
-  options: { distDir: string; start: number; config?: Partial<AppConfig> },
+  options: { distDir?: string; start: number; config?: Partial<AppConfig> },
 ): TestApp {
   let db: Database | null = null;
   let app: FastifyInstance | null = null;
@@ -32,7 +32,10 @@ export function appPerTest(
     return createApp({
       ...extra,
       db,
-      config: testConfig({ distDir: options.distDir, ...config }),
+      config: testConfig({
+        ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
+        ...config,
+      }),
       logger: false,
       now: () => handle.now,
     });
