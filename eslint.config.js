@@ -63,8 +63,9 @@ const REACH = {
   },
   // The benches start the built server (server/testing), fill its database, run the deployment.
   bench: { server: ['db', 'testing'], deploy: ['.'], scripts: ['chromium.ts'] },
-  // A release's migrations are named as the server names them.
-  deploy: { scripts: ['ensure-postgres.mjs'], server: ['db/migrate.ts'] },
+  // A release's migrations are named as the server names them; the stack moves its processes'
+  // clocks as the server's tests do.
+  deploy: { scripts: ['ensure-postgres.mjs'], server: ['db/migrate.ts', 'testing/fake-clock.ts'] },
   // The end-to-end tests start the server and the deployment, and read the board's visible text.
   e2e: {
     server: ['testing'],

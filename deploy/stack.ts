@@ -27,7 +27,6 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  readdirSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -38,6 +37,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensurePostgres } from '../scripts/ensure-postgres.mjs';
+import { fakeClockEnv as serverClockEnv } from '../server/testing/fake-clock';
 import { liveDir } from './releases';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -379,15 +379,13 @@ function serverEnv(
   };
 }
 
-/** The environment that has libfaketime move a process's clock by `offsetS` seconds. */
+/**
+ * The environment that has libfaketime move a process's clock by `offsetS` seconds
+ * (server/testing/fake-clock.ts), with Debian's faketime installed first when it is missing.
+ */
 export function fakeClockEnv(offsetS: number): Record<string, string> {
   ensureDebianPackage(FAKETIME, 'faketime');
-  const library = readdirSync('/usr/lib', { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join('/usr/lib', entry.name, 'faketime', 'libfaketime.so.1'))
-    .find((path) => existsSync(path));
-  if (!library) throw new Error("libfaketime.so.1 not found: is Debian's faketime installed?");
-  return { LD_PRELOAD: library, FAKETIME: `${offsetS >= 0 ? '+' : ''}${Math.round(offsetS)}` };
+  return serverClockEnv(offsetS);
 }
 
 /** True when something answers connections on the port. */

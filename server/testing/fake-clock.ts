@@ -4,8 +4,8 @@ import { join } from 'node:path';
 /**
  * The environment that has Debian's libfaketime move a server process's clock by `offsetS`
  * seconds, running `speed` times fast (Date.now and timers alike), loaded into the process itself
- * so that stopping it stops the server. deploy/stack.ts `fakeClockEnv` does the same for the
- * reference stack (and installs the package); server/ cannot import deploy/.
+ * so that stopping it stops the server. deploy/stack.ts `fakeClockEnv` gives it to the reference
+ * stack's processes, once it has installed the package.
  */
 export function fakeClockEnv(offsetS: number, speed = 1): Record<string, string> {
   const library = readdirSync('/usr/lib', { withFileTypes: true })
