@@ -1,5 +1,6 @@
 import { type Browser } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { median } from './stats';
 
 /**
  * The bench's CPU calibration: every figure is measured at the speed of one machine, whatever the
@@ -52,11 +53,6 @@ export function recalibrated(aimedAt: number, measured: number): number | null {
 export function describeCalibration({ benchmarkIndex, slowdown }: Calibration): string {
   return `benchmarkIndex ${Math.round(benchmarkIndex).toLocaleString('en-US')}, CPU slowdown ${slowdown}x`;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 /**
  * The machine's benchmarkIndex now, measured as Lighthouse measures it (its own page function, run

@@ -43,6 +43,7 @@ import {
 import { resultKey } from '../server/db/results-store';
 import { runCommand } from './command';
 import { puzzleOn, runMidnightHandover } from './deploy-midnight';
+import { percentile } from './stats';
 
 export const DEPLOY_GOAL = { hitRatio: 0.99, rendersPerProcess: 1, pageP99Ms: 20 };
 const PAGES = ['/', '/game', '/archive'];
@@ -61,12 +62,6 @@ export function loadAverage(): string {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** Varnish's counters (varnishstat), by name. */
 function varnishCounters(stack: StackState): Map<string, number> {
@@ -373,7 +368,7 @@ async function rush(
   } finally {
     await client.end();
   }
-  const p99Ms = percentile(latencies, 99);
+  const p99Ms = percentile(latencies, 0.99);
   console.log(`   load average ${loadAverage()}`);
   const acceptedPerSecond = acknowledged.length / elapsed;
   const answers = [...statuses]

@@ -1,4 +1,5 @@
 import { devices, type Browser, type Page } from '@playwright/test';
+import { median } from './stats';
 
 /**
  * The inert window on a phone: Lighthouse's mobile profile (390x844, touch, 4x CPU slowdown on a
@@ -22,11 +23,6 @@ export interface EarlyTap {
 }
 
 const EFFECT_TIMEOUT_MS = 20_000;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 /** Taps the route's main control and waits for its effect; false when it never shows. */
 async function tapAndWait(page: Page, route: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { REPO_ROOT } from '../server/testing/server-process';
 import { MAX_RECALIBRATIONS, recalibrated, type Calibration } from './calibration';
 import { runCommand } from './command';
+import { median } from './stats';
 
 /** Lighthouse's mobile preset (simulated throttling) in Debian's Chromium: scores 0–1 and metrics. */
 export interface LighthouseFigures {
@@ -29,11 +30,6 @@ export interface LighthouseRuns extends LighthouseFigures {
 }
 
 const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 async function lighthouseOnce(
   url: string,

@@ -8,6 +8,7 @@
  * took it: a server that falls behind is charged for the wait it causes (no coordinated omission).
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { percentile } from './stats';
 
 export interface PacedRequest {
   path: string;
@@ -27,13 +28,6 @@ export interface PacedResult {
   max: number;
   /** The slowest answers: when each fell due (ms after the start) and its latency. */
   slowest: { dueMs: number; ms: number }[];
-}
-
-/** The value at `fraction` of sorted `values` (nearest rank); 0 when there are none. */
-export function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[rank] ?? 0;
 }
 
 /**
