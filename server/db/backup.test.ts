@@ -120,6 +120,49 @@ describe.each(ENGINES)('backups of the %s database', (_name, makeDatabases) => {
     },
   );
 
+  it('restore a version 2 backup of a database from before groups of friends (migration 007)', async () => {
+    // A backup as a server of that time wrote it: its migrations up to 006, no later table.
+    const source = await databases.fresh();
+    const app = appOn(source);
+    expect((await postContact(app)).statusCode).toBe(201);
+    await app.close();
+    const later = new Set([
+      'friend_groups',
+      'friend_members',
+      'friend_results',
+      'reminder_subscriptions',
+      'vapid_keys',
+    ]);
+    const old = (await backupLines(source))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => !later.has(String(line.table)))
+      .map((line) => {
+        if (line.format) {
+          const migrations = line.migrations as string[];
+          return { ...line, migrations: migrations.filter((name) => name < '007') };
+        }
+        if (!line.end) return line;
+        const keep = (figures: unknown) =>
+          Object.fromEntries(
+            Object.entries(figures as Record<string, unknown>).filter(([name]) => !later.has(name)),
+          );
+        return { ...line, counts: keep(line.counts), sha256: keep(line.sha256) };
+      });
+    await source.close();
+    const input = new PassThrough();
+    input.end(old.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    const db = await databases.fresh();
+    const summary = await restoreBackup(db, input, { replace: false });
+    expect(summary.tables).not.toContain('friend_groups');
+    expect(summary.tables).toContain('rate_limit_counters');
+    expect(await db.query('SELECT message FROM contact_messages')).toEqual([
+      { message: CONTACT.message },
+    ]);
+    await db.close();
+  });
+
   it('restore a version 1 backup (three tables) and keep the database its own secret', async () => {
     const db = await databases.fresh();
     const [secret] = await db.query('SELECT secret FROM server_secret');

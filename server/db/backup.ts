@@ -68,6 +68,8 @@ export const TABLE_NAMES = [
 export type TableName = (typeof TABLE_NAMES)[number];
 export type TableCounts = Record<TableName, number>;
 
+const FRIENDS = '007-friend-groups.sql';
+
 /** Every table of the database but schema_migrations (the header's `migrations`). */
 export const BACKUP_TABLES: readonly BackedUpTable[] = [
   { name: 'contact_messages', key: ['id'], identity: 'id', role: 'records' },
@@ -78,9 +80,15 @@ export const BACKUP_TABLES: readonly BackedUpTable[] = [
   { name: 'rate_limit_salt', key: ['salt'], identity: null, role: 'state' },
   { name: 'rate_limit_counters', key: ['key'], identity: null, role: 'state' },
   // Groups of friends (migration 007), in the order their foreign keys need on restore.
-  { name: 'friend_groups', key: ['id'], identity: null, role: 'records' },
-  { name: 'friend_members', key: ['id'], identity: null, role: 'records' },
-  { name: 'friend_results', key: ['member_id', 'day'], identity: null, role: 'records' },
+  { name: 'friend_groups', key: ['id'], identity: null, role: 'records', since: FRIENDS },
+  { name: 'friend_members', key: ['id'], identity: null, role: 'records', since: FRIENDS },
+  {
+    name: 'friend_results',
+    key: ['member_id', 'day'],
+    identity: null,
+    role: 'records',
+    since: FRIENDS,
+  },
   // Daily reminders and the key pair their subscriptions are bound to (migration 008).
   {
     name: 'reminder_subscriptions',
