@@ -20,7 +20,6 @@
  *
  *   npm run bench:deploy [-- --views 20000 --rush-seconds 10 --base-port 8260]
  */
-import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -43,6 +42,7 @@ import {
 import { resultKey } from '../server/db/results-store';
 import { runCommand } from './command';
 import { puzzleOn, runMidnightHandover } from './deploy-midnight';
+import { pacedLoad } from './paced-load';
 import { percentile } from './stats';
 
 export const DEPLOY_GOAL = { hitRatio: 0.99, rendersPerProcess: 1, pageP99Ms: 20 };
@@ -137,30 +137,30 @@ async function pageViews(
       `   first view of ${page}: ${Math.round(performance.now() - started)} ms (${response.headers.get('x-cache') ?? '?'})`,
     );
   }
-  let n = 0;
-  const result = await autocannon({
-    url: stack.url,
+  // Each view at its own moment, its latency counted from then (bench/paced-load.ts): autocannon's
+  // overallRate sent each second's views in one burst as the second began.
+  const result = await pacedLoad({
+    targets: [stack.url],
+    rate,
+    seconds: views / rate,
     connections,
-    amount: views,
-    overallRate: rate,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => {
-          n += 1;
-          const path = PAGES[n % PAGES.length] ?? '/';
-          const headers: Record<string, string> = {
-            accept: 'text/html',
-            'accept-encoding': 'gzip, deflate, br',
-          };
-          if (n % 4 !== 0) {
-            headers.cookie = `linchpin_consent=accepted; linchpin_crowd=${randomUUID()}; linchpin_theme=dark`;
-          }
-          return { ...req, path, headers: { ...req.headers, ...headers } };
-        },
+    request: (n) => ({
+      path: PAGES[n % PAGES.length] ?? '/',
+      headers: {
+        accept: 'text/html',
+        'accept-encoding': 'gzip, deflate, br',
+        ...(n % 4 === 0
+          ? {}
+          : {
+              cookie: `linchpin_consent=accepted; linchpin_crowd=${randomUUID()}; linchpin_theme=dark`,
+            }),
       },
-    ],
+    }),
   });
+  const ok = Object.entries(result.statuses)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  const other = result.sent - ok - result.errors;
   await sleep(COUNTER_FLUSH_MS);
   const after = varnishCounters(stack);
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
@@ -169,7 +169,7 @@ async function pageViews(
   const hitRatio = requests > 0 ? hits / requests : 0;
   const byServer = pageRequestsByServer(stack, logFrom);
   let maxRenders = 0;
-  console.log(`   answered: ${result['2xx']} 2xx, ${result.non2xx} other, ${result.errors} errors`);
+  console.log(`   answered: ${ok} 2xx, ${other} other, ${result.errors} errors`);
   console.log(
     `   cache hit ratio: ${(hitRatio * 100).toFixed(3)}% (${hits.toLocaleString('en')} hits of ${requests.toLocaleString('en')} lookups and passes; Varnish's counters)`,
   );
@@ -178,13 +178,13 @@ async function pageViews(
     for (const count of pages.values()) maxRenders = Math.max(maxRenders, count);
     console.log(`   reached ${server}: ${list}`);
   }
-  const p99Ms = result.latency.p99;
+  const p99Ms = Math.round(result.p99);
   console.log(`   load average ${loadAverage()}`);
   console.log(
-    `   through the cache: p50 ${result.latency.p50} ms, p99 ${p99Ms} ms, ${Math.round(result.requests.average).toLocaleString('en')} requests/s`,
+    `   through the cache: p50 ${Math.round(result.p50)} ms, p99 ${p99Ms} ms, ${rate.toLocaleString('en')} views/s sent evenly`,
   );
   const met =
-    result.non2xx === 0 &&
+    other === 0 &&
     result.errors === 0 &&
     hitRatio >= DEPLOY_GOAL.hitRatio &&
     maxRenders <= DEPLOY_GOAL.rendersPerProcess &&
