@@ -15,7 +15,8 @@
  *    /api/friends/results with 3 members' tokens), each player from an address of their own.
  *    Budget: the results budget (bench/server-results.ts): at least 2,000 results a second, lost 0
  *    (crowd rows and group rows each counted against the answers). Beside it, in the same run,
- *    the crowd's results alone on the same stack.
+ *    the crowd's results alone on the same stack, and the rush's floor: GET /api/health/database
+ *    as fast as the same connections go (half of it is more than the stack could finish here).
  *
  * The machine's load average is printed beside the figures: on a shared machine they are noisy.
  */
@@ -111,6 +112,8 @@ const count = async (db: Database, sql: string, params: unknown[] = []) =>
 export interface FriendsBenchResult {
   pageP99Ms: number;
   floorP99Ms: number;
+  /** Half the rate of the cheapest database request on the same stack: a finished result is two. */
+  rushFloorPerSecond: number;
   pageRate: number;
   resultsPerSecond: number;
   lost: number;
@@ -269,6 +272,18 @@ export async function runFriendsBench(options: {
           }),
         ),
       );
+    // The rush's floor on this machine: the cheapest request that reaches the database
+    // (/api/health/database: one round trip, no rate limit, no write), as fast as the same connections
+    // go. A finished result is two posts, each more work than this, so half this rate is more
+    // than the stack could finish here whatever the code.
+    const floorRush = await rushOn([{ method: 'GET', path: '/api/health/database' }]);
+    const floorRate =
+      floorRush.reduce((sum, r) => sum + (r.statusCodeStats?.['200']?.count ?? 0), 0) / duration;
+    console.log(
+      `the rush's floor, GET /api/health/database as fast as ${connections} connections go: ${Math.round(floorRate)}/s, ` +
+        `p99 ${Math.max(...floorRush.map((r) => r.latency.p99))} ms (${loadAverage()}); a finished result is two ` +
+        `heavier posts: at most ${Math.round(floorRate / 2)} finished results/s on this machine`,
+    );
     // Beside it, in the same run: the crowd's results alone on the same stack, so the cost of
     // the groups can be told apart from what the stack does on this machine.
     const crowdOnly = await rushOn([crowdPost]);
@@ -327,6 +342,7 @@ export async function runFriendsBench(options: {
     return {
       pageP99Ms,
       floorP99Ms: floor.p99,
+      rushFloorPerSecond: floorRate / 2,
       pageRate,
       resultsPerSecond,
       lost,

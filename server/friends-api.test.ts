@@ -4,6 +4,7 @@ import { groupViewSchema, joinedSchema, type Joined } from '../core/friends-sche
 import { countRows, summarise } from './db/backup';
 import { deleteIdleGroups, forgetMember, listGroups } from './db/friends-store';
 import { FRIENDS_MESSAGES } from './friends-routes';
+import { RATE_LIMIT_MESSAGE } from './rate-limits';
 import { makeFixtureSite, writeServerCatalogue } from './testing/fixture-site';
 import { appPerTest } from './testing/test-app';
 import { ENGINES } from './testing/test-databases';
@@ -312,6 +313,22 @@ describe.each(ENGINES)('friends API on the %s database', (_name, makeDatabases) 
     expect(third.statusCode).toBe(429);
     // Results are another count.
     expect((await postResult([ann])).statusCode).toBe(200);
+  });
+
+  it('limits a group’s page per client address under a count of its own, and posts under theirs', async () => {
+    const ann = await start();
+    await t.app.close();
+    t.app = t.appWith({ resultsRateLimit: { max: 2, windowMs: 60_000 } });
+    const page = () => get(`/api/friends/groups/${ann.group.id}`, ann.member.token);
+    expect((await page()).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(200);
+    const third = await page();
+    expect(third.statusCode).toBe(429);
+    expect(third.json<{ error: string }>().error).toBe(RATE_LIMIT_MESSAGE);
+    // Sending a result is another count.
+    expect((await postResult([ann])).statusCode).toBe(200);
+    expect((await postResult([ann])).statusCode).toBe(200);
+    expect((await postResult([ann])).statusCode).toBe(429);
   });
 
   it('deletes groups no one played in for 90 days; the owner lists, deletes and forgets', async () => {

@@ -95,6 +95,13 @@ export function registerFriendsRoutes(app: FastifyInstance, options: FriendsOpti
   const busyLog = onceASecond();
   const groupsLimit = namedRateLimit(app, { name: 'groups', ...options.groupsRateLimit });
   const friendsLimit = namedRateLimit(app, { name: 'friends', ...options.rateLimit });
+  // A group's page, asked on every return to it and once a minute while open: the same numbers,
+  // counted in each process, as a count in the database cost more than the page (docs/server.md).
+  const readsLimit = namedRateLimit(app, {
+    name: 'friends-reads',
+    ...options.rateLimit,
+    perProcess: true,
+  });
   const today = () => utcDate(now());
   const posts = { bodyLimit: FRIENDS_BODY_LIMIT };
   const json = requireJson('Please send it as JSON.');
@@ -154,7 +161,7 @@ export function registerFriendsRoutes(app: FastifyInstance, options: FriendsOpti
   });
 
   app.get<{ Params: { group: string } }>('/api/friends/groups/:group', {
-    onRequest: [friendsLimit],
+    onRequest: [readsLimit],
     handler: async (request, reply) => {
       const group = idSchema.safeParse(request.params.group);
       const token = tokenSchema.safeParse(bearer(request));

@@ -46,6 +46,21 @@ describe.each(ENGINES)('rate limits on the %s database', (name, makeDatabases) =
         },
         (_request, reply) => reply.send({ ok: true }),
       );
+      // A read's limit, counted in each process's memory.
+      api.get(
+        '/api/read',
+        {
+          onRequest: [
+            namedRateLimit(api, {
+              name: 'read',
+              max: LIMITS.other,
+              windowMs: 30_000,
+              perProcess: true,
+            }),
+          ],
+        },
+        (_request, reply) => reply.send({ ok: true }),
+      );
       done();
     });
   });
@@ -116,4 +131,15 @@ describe.each(ENGINES)('rate limits on the %s database', (name, makeDatabases) =
       expect(rows).toEqual(name === 'postgres' ? [{ hits: 1 }, { hits: 1 }, { hits: 1 }] : []);
     },
   );
+
+  it('counts a per-process limit in memory, past its maximum refused all the same', async () => {
+    const read = async () =>
+      (await app.inject({ method: 'GET', url: '/api/read', remoteAddress: CLIENT })).statusCode;
+    const statuses: number[] = [];
+    for (let n = 0; n <= LIMITS.other; n += 1) statuses.push(await read());
+    expect(statuses).toEqual([...Array.from({ length: LIMITS.other }, () => 200), 429]);
+    expect(await db.query('SELECT hits FROM rate_limit_counters')).toEqual([]);
+    // Its count is its own: the post limit of the same size still answers.
+    expect(await post('/api/other', {})).toBe(200);
+  });
 });

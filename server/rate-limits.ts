@@ -1,7 +1,7 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { type FastifyInstance } from 'fastify';
 import { type Database } from './db/database';
-import { databaseRateLimitStore } from './db/rate-limit-store';
+import { databaseRateLimitStore, type PerProcess } from './db/rate-limit-store';
 import { NO_METRICS, type ServerMetrics } from './metrics';
 
 /**
@@ -16,6 +16,12 @@ export interface NamedRateLimit {
   name: string;
   max: number;
   windowMs: number;
+  /**
+   * Counted in each process's memory even on PostgreSQL (a client may then send `max` to each
+   * process): for reads, which store nothing, where a write to the database for each one cost
+   * more than the read itself. Posts are counted together across processes.
+   */
+  perProcess?: boolean;
 }
 
 export const RATE_LIMIT_MESSAGE =
@@ -54,10 +60,13 @@ export function namedRateLimit(
   app: FastifyInstance,
   limit: NamedRateLimit,
 ): ReturnType<FastifyInstance['rateLimit']> {
-  // eslint-disable-next-line no-restricted-syntax -- the one place a limit is made
-  return app.rateLimit({
+  const options: Parameters<FastifyInstance['rateLimit']>[0] & PerProcess = {
     max: limit.max,
     timeWindow: limit.windowMs,
     keyGenerator: (request) => `${limit.name} ${normalizeIP(request.ip)}`,
-  });
+    perProcess: limit.perProcess === true,
+  };
+  // The plugin hands these options, ours included, to the store's child() (rate-limit-store.ts).
+  // eslint-disable-next-line no-restricted-syntax -- the one place a limit is made
+  return app.rateLimit(options);
 }

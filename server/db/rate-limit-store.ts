@@ -1,4 +1,5 @@
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { prepared, type Queryable } from './database';
 
@@ -56,6 +57,19 @@ const counterRow = z.object({ hits: z.number().int(), ttl: z.number().int() });
 const placedRow = counterRow.extend({ place: z.number().int() });
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** A limit's own option (server/rate-limits.ts `NamedRateLimit`): counted in this process's memory. */
+export interface PerProcess {
+  perProcess?: boolean;
+}
+
+/**
+ * The plugin's own in-memory store, the one it counts with when given none (as on the embedded
+ * database): a least-recently-used map of 5,000 keys by default, fixed windows.
+ */
+const LocalStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/LocalStore.js',
+) as new (continueExceeding: boolean, exponentialBackoff: boolean) => FastifyRateLimitStore;
 
 /** The store class @fastify/rate-limit constructs (its `store` option), bound to `db`. */
 export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
@@ -134,10 +148,13 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
 
     /**
      * The store of a limit with options of its own (each of the server's): the same table, since
-     * its keys already carry its name. No prefix is made up from the route here.
+     * its keys already carry its name (no prefix is made up from the route here); a limit counted
+     * per process, a memory of its own.
      */
-    child(): FastifyRateLimitStore {
-      return this;
+    child(options: object): FastifyRateLimitStore {
+      // The plugin passes the limit's options (its types say the route's).
+      const { perProcess } = options as PerProcess;
+      return perProcess === true ? new LocalStore(false, false) : this;
     }
   }
   return DatabaseStore;
