@@ -199,9 +199,10 @@ describe('publish and rollback with systemd units', () => {
     );
     expect(proxyRejoinMs(upstream('  server 127.0.0.1:1 fail_timeout=1m;'))).toBe(60_000);
     expect(proxyRejoinMs(upstream('  server 127.0.0.1:1 fail_timeout=7;'))).toBe(7000);
-    expect(() => proxyRejoinMs('server {\n  listen 80;\n}\n')).toThrow('no upstream server line');
+    expect(proxyRejoinMs('server {\n  listen 80;\n}\n')).toBe(10_000);
     // Production: the installed site when there is one, else the live release's copy.
     const site = join(dir, 'linchpin-site');
+    expect(productionRejoinMs(root, site)).toBe(10_000);
     write(
       join(root, 'current', 'deploy', 'nginx', 'linchpin.conf'),
       upstream('  server a:1 fail_timeout=2s;'),

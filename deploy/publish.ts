@@ -55,20 +55,24 @@ function nginxTimeMs(text: string): number {
   return Number(match[1]) * scale;
 }
 
+/** nginx's `fail_timeout` where a server line gives none. */
+const NGINX_DEFAULT_FAIL_TIMEOUT_MS = 10_000;
+
 /**
  * How long nginx may still leave out a process after it answers again: the longest `fail_timeout`
- * of the upstream servers in `conf` (nginx's default, 10 s, for a server line without one). nginx
+ * of the upstream servers in `conf` (nginx's default, 10 s, for a server line without one, or a
+ * configuration without upstream servers). nginx
  * checks health passively: a request refused while the process restarted leaves it out that long
  * from then, even once it answers its own /api/health. Restarting the next process sooner once
  * left nginx with none to send to (its "no live upstreams": 502 to every request for 2 s).
  */
 export function proxyRejoinMs(conf: string): number {
   const servers = [...conf.matchAll(/^\s*server\s+[^\s;{]+([^;{]*);/gm)];
-  if (servers.length === 0) throw new Error('no upstream server line in the nginx configuration');
+  if (servers.length === 0) return NGINX_DEFAULT_FAIL_TIMEOUT_MS;
   return Math.max(
     ...servers.map(([, rest]) => {
       const failTimeout = /\bfail_timeout=(\S+)/.exec(rest ?? '')?.[1];
-      return failTimeout === undefined ? 10_000 : nginxTimeMs(failTimeout);
+      return failTimeout === undefined ? NGINX_DEFAULT_FAIL_TIMEOUT_MS : nginxTimeMs(failTimeout);
     }),
   );
 }
@@ -340,10 +344,17 @@ export function systemdRestarter(options: {
 /** Where docs/going-live.md installs the site's nginx configuration. */
 export const PRODUCTION_NGINX_SITE = '/etc/nginx/sites-available/linchpin';
 
-/** Production's `proxyRejoinMs`: from the installed site, else from the live release's copy of it. */
+/**
+ * Production's `proxyRejoinMs`: from the installed site, else from the live release's copy of it;
+ * nginx's default where there is neither (another proxy in front: its own pause is not known).
+ */
 export function productionRejoinMs(root: string, site = PRODUCTION_NGINX_SITE): number {
-  const file = existsSync(site) ? site : join(root, 'current', 'deploy', 'nginx', 'linchpin.conf');
-  return proxyRejoinMs(readFileSync(file, 'utf8'));
+  const file = [site, join(root, 'current', 'deploy', 'nginx', 'linchpin.conf')].find((path) =>
+    existsSync(path),
+  );
+  return file === undefined
+    ? NGINX_DEFAULT_FAIL_TIMEOUT_MS
+    : proxyRejoinMs(readFileSync(file, 'utf8'));
 }
 
 /** LINCHPIN_PORTS (default 8081,8082,8083), checked. */
