@@ -85,39 +85,58 @@ describe('restore through the running server', () => {
     };
     const sample = 20_000;
     const perRowMs = Math.max(0.01, ((await timed(sample)) - (await timed(1))) / sample);
-    const rows = Math.min(3_000_000, Math.max(100_000, Math.ceil(TARGET_MS / perRowMs)));
-    await writeBackupFile(join(backups, 'big.backup.gz'), rows);
+    const sized = Math.min(3_000_000, Math.max(100_000, Math.ceil(TARGET_MS / perRowMs)));
 
-    // A player posting the contact form, one post after another, for the whole restore.
-    let posting = true;
-    const posts: { status: number; ms: number }[] = [];
-    const player = (async () => {
-      for (let index = 0; posting; index += 1) {
-        const start = Date.now();
-        const response = await fetch(`${server.url}/api/contact`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Grace',
-            email: 'grace@example.com',
-            message: `During the restore ${index}`,
-          }),
-        }).catch(() => null);
-        posts.push({ status: response?.status ?? 0, ms: Date.now() - start });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
-    const began = Date.now();
-    const big = await restore(join(backups, 'big.backup.gz'));
-    const tookMs = Date.now() - began;
-    posting = false;
-    await player;
+    // The restore of `count` rows, while a player posts the contact form, one post after
+    // another, for the whole of it.
+    const restoreWhilePosting = async (count: number) => {
+      const file = join(backups, `big-${count}.backup.gz`);
+      await writeBackupFile(file, count);
+      let posting = true;
+      const posts: { status: number; ms: number }[] = [];
+      const player = (async () => {
+        for (let index = 0; posting; index += 1) {
+          const start = Date.now();
+          const response = await fetch(`${server.url}/api/contact`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: 'Grace',
+              email: 'grace@example.com',
+              message: `During the restore ${index}`,
+            }),
+          }).catch(() => null);
+          posts.push({ status: response?.status ?? 0, ms: Date.now() - start });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const began = Date.now();
+      const big = await restore(file);
+      const tookMs = Date.now() - began;
+      posting = false;
+      await player;
+      return { big, tookMs, posts };
+    };
+    // The sample may be timed while other work slows the machine and the restore run once it is
+    // quiet (a gate run measured 0.155 ms a row, then restored at 0.095): a restore that ends
+    // under 30 s is made again, larger, from what it took.
+    let rows = sized;
+    let run = await restoreWhilePosting(rows);
+    // Every post of every restore is checked, not only the last one's.
+    const posts = [...run.posts];
+    let restores = 1;
+    for (; restores < 3 && run.tookMs <= 30_000; restores += 1) {
+      rows = Math.ceil((rows * TARGET_MS) / run.tookMs);
+      run = await restoreWhilePosting(rows);
+      posts.push(...run.posts);
+    }
+    const { big, tookMs } = run;
 
     const slowest = Math.max(...posts.map((post) => post.ms));
     const failed = posts.filter((post) => post.status !== 201);
     console.log(
       [
-        `restore through the running server of ${rows.toLocaleString('en')} rows (${perRowMs.toFixed(3)} ms a row measured first): ${(tookMs / 1000).toFixed(1)} s`,
+        `restore through the running server of ${rows.toLocaleString('en')} rows (${perRowMs.toFixed(3)} ms a row measured first; restore ${restores} of at most 3): ${(tookMs / 1000).toFixed(1)} s`,
         `  form posts during it: ${posts.length}, answered 201: ${posts.length - failed.length}, slowest ${slowest} ms (bound ${POST_BOUND_MS} ms)`,
       ].join('\n'),
     );
