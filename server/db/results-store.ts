@@ -17,7 +17,7 @@ import { keyedHash, serverSecret } from './server-secret';
  * each with the puzzle id (the address's with the database's own secret too).
  */
 
-/** The most results one INSERT carries (9 parameters a row). */
+/** The most results one INSERT carries. */
 export const MAX_RESULTS_PER_INSERT = 500;
 
 /** The stored key of a browser's result of a puzzle: one-way, and different for every puzzle. */
@@ -53,25 +53,40 @@ const LOCK_KEYS = prepared(
           LATERAL (SELECT pg_advisory_xact_lock($1, keys.h)) AS locked`,
 );
 
-/** Counts of stored results by key (address_key or network_key), for the keys given. */
-async function countsBy(
-  tx: Queryable,
-  column: 'address_key' | 'network_key',
-  keys: readonly string[],
-): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await tx.query(
-    `SELECT ${column} AS key, count(*)::integer AS n FROM puzzle_results
-      WHERE ${column} = ANY($1::text[]) GROUP BY ${column}`,
-    [[...new Set(keys)]],
-  );
-  return new Map(
-    rows.map((row) => {
-      const parsed = z.object({ key: z.string(), n: z.number().int() }).parse(row);
-      return [parsed.key, parsed.n];
-    }),
-  );
-}
+/**
+ * What a batch needs to know before it counts, in one statement: which of its results are stored
+ * already ($1 puzzles, $2 result keys), and how many results its addresses ($3) and networks ($4)
+ * have stored. One row each, by `kind`.
+ */
+const STORED_BEFORE = prepared(
+  'results-stored-before',
+  `SELECT 'result' AS kind, result_key AS key, 0 AS n FROM puzzle_results
+    WHERE puzzle_id = ANY($1::text[]) AND result_key = ANY($2::text[])
+   UNION ALL
+   SELECT 'address', address_key, count(*)::integer FROM puzzle_results
+    WHERE address_key = ANY($3::text[]) GROUP BY address_key
+   UNION ALL
+   SELECT 'network', network_key, count(*)::integer FROM puzzle_results
+    WHERE network_key = ANY($4::text[]) GROUP BY network_key`,
+);
+/**
+ * A batch's counted results, a column an array ($1-$9), in the order given (their keys'): one
+ * statement text for any number, prepared once on each PostgreSQL connection.
+ */
+const INSERT_RESULTS = prepared(
+  'results-insert',
+  `INSERT INTO puzzle_results
+     (puzzle_id, result_key, mode, won, tries, found_last, wrong_tries, address_key, network_key)
+   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::smallint[],
+                        $6::smallint[], $7::text[], $8::text[], $9::text[])
+   ON CONFLICT (puzzle_id, result_key) DO NOTHING
+   RETURNING result_key`,
+);
+const storedRow = z.object({
+  kind: z.enum(['result', 'address', 'network']),
+  key: z.string(),
+  n: z.number().int(),
+});
 
 /**
  * Stores results in one transaction. For each: counted; already counted (that browser's result of
@@ -98,35 +113,34 @@ export async function insertResults(
   }));
   return db.transaction(async (tx) => {
     const puzzles = [...new Set(rows.map((row) => row.post.puzzleId))].sort();
-    // The batch's addresses and networks (their keys name the puzzle too).
-    await tx.query(LOCK_KEYS, [
-      RESULTS_LOCK_KEY,
-      rows.flatMap((row) => (row.network ? [row.address, row.network] : [row.address])),
-    ]);
+    // The batch's addresses and networks (their keys name the puzzle too), locked on PostgreSQL,
+    // where other connections and processes count them too. The embedded database has one
+    // connection, and a transaction holds it to the end: nothing else counts meanwhile.
+    const networks = rows.flatMap((row) => (row.network ? [row.network] : []));
+    if (db.kind === 'postgres')
+      await tx.query(LOCK_KEYS, [
+        RESULTS_LOCK_KEY,
+        [...rows.map((row) => row.address), ...networks],
+      ]);
     // A result already in is answered as such before any limit is looked at: a retry whose first
     // answer was lost is never "not counted", and never tallied.
-    const present = await tx.query(
-      `SELECT result_key FROM puzzle_results
-        WHERE puzzle_id = ANY($1::text[]) AND result_key = ANY($2::text[])`,
-      [puzzles, rows.map((row) => row.key)],
-    );
-    const stored = new Set(
-      present.map((row) => z.object({ result_key: z.string() }).parse(row).result_key),
-    );
+    const before = (
+      await tx.query(STORED_BEFORE, [
+        puzzles,
+        rows.map((row) => row.key),
+        [...new Set(rows.map((row) => row.address))],
+        [...new Set(networks)],
+      ])
+    ).map((row) => storedRow.parse(row));
+    const countsOf = (kind: 'address' | 'network') =>
+      new Map(before.filter((row) => row.kind === kind).map((row) => [row.key, row.n]));
+    const stored = new Set(before.filter((row) => row.kind === 'result').map((row) => row.key));
     const first = firstOfEachBrowser(
       rows.map((row) => row.post),
       new Set(rows.filter((row) => stored.has(row.key)).map((row) => onceKey(row.post))),
     );
-    const byAddress = await countsBy(
-      tx,
-      'address_key',
-      rows.map((row) => row.address),
-    );
-    const byNetwork = await countsBy(
-      tx,
-      'network_key',
-      rows.flatMap((row) => (row.network ? [row.network] : [])),
-    );
+    const byAddress = countsOf('address');
+    const byNetwork = countsOf('network');
     // In order: the first results of an address (and of a network) are the ones counted; a
     // browser's second result in the batch spends no place.
     const outcomes = rows.map((row, index): ResultOutcome => {
@@ -138,37 +152,22 @@ export async function insertResults(
       if (row.network) byNetwork.set(row.network, m + 1);
       return 'counted';
     });
-    const params: unknown[] = [];
-    const tuples: string[] = [];
     // Rows go in in the order of their keys: two batches holding one browser's result (sent from
     // two addresses) meet on its key in the same order, and the second waits, never in a circle.
     const counted = rows.filter((_, index) => outcomes[index] === 'counted');
     counted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    counted.forEach(({ post, key, address, network }) => {
-      const base = params.length;
-      params.push(
-        post.puzzleId,
-        key,
-        post.mode,
-        post.won,
-        post.tries,
-        foundLastOf(post),
-        JSON.stringify(post.wrongTries),
-        address,
-        network,
-      );
-      tuples.push(`(${Array.from({ length: 9 }, (_, i) => `$${base + i + 1}`).join(', ')})`);
-    });
-    if (tuples.length > 0) {
-      const inserted = await tx.query(
-        `INSERT INTO puzzle_results
-           (puzzle_id, result_key, mode, won, tries, found_last, wrong_tries, address_key,
-            network_key)
-         VALUES ${tuples.join(', ')}
-         ON CONFLICT (puzzle_id, result_key) DO NOTHING
-         RETURNING result_key`,
-        params,
-      );
+    if (counted.length > 0) {
+      const inserted = await tx.query(INSERT_RESULTS, [
+        counted.map(({ post }) => post.puzzleId),
+        counted.map(({ key }) => key),
+        counted.map(({ post }) => post.mode),
+        counted.map(({ post }) => post.won),
+        counted.map(({ post }) => post.tries),
+        counted.map(({ post }) => foundLastOf(post)),
+        counted.map(({ post }) => JSON.stringify(post.wrongTries)),
+        counted.map(({ address }) => address),
+        counted.map(({ network }) => network),
+      ]);
       // A result another batch stored meanwhile (the same browser from another address) is
       // answered as already counted.
       const added = new Set(inserted.map((row) => String(row.result_key)));
