@@ -55,19 +55,24 @@ const LOCK_KEYS = prepared(
 
 /**
  * What a batch needs to know before it counts, in one statement: which of its results are stored
- * already ($1 puzzles, $2 result keys), and how many results its addresses ($3) and networks ($4)
- * have stored. One row each, by `kind`.
+ * already ($1 and $2: each result's puzzle and key), and how many results each of its addresses
+ * ($3) and networks ($4) has stored. One row a stored result, address and network, by `kind`.
+ * Every part looks its keys up in an index, one by one, whatever the planner knows of the table:
+ * a new puzzle's results are not yet in its statistics at midnight, and a plan that took them
+ * for few would read every result of the puzzle for each batch.
  */
 const STORED_BEFORE = prepared(
   'results-stored-before',
-  `SELECT 'result' AS kind, result_key AS key, 0 AS n FROM puzzle_results
-    WHERE puzzle_id = ANY($1::text[]) AND result_key = ANY($2::text[])
+  `SELECT 'result' AS kind, u.key, 0 AS n
+     FROM unnest($1::text[], $2::text[]) AS u(puzzle, key),
+          LATERAL (SELECT 1 FROM puzzle_results
+                    WHERE puzzle_id = u.puzzle AND result_key = u.key) AS stored
    UNION ALL
-   SELECT 'address', address_key, count(*)::integer FROM puzzle_results
-    WHERE address_key = ANY($3::text[]) GROUP BY address_key
+   SELECT 'address', a.key, (SELECT count(*)::integer FROM puzzle_results WHERE address_key = a.key)
+     FROM unnest($3::text[]) AS a(key)
    UNION ALL
-   SELECT 'network', network_key, count(*)::integer FROM puzzle_results
-    WHERE network_key = ANY($4::text[]) GROUP BY network_key`,
+   SELECT 'network', w.key, (SELECT count(*)::integer FROM puzzle_results WHERE network_key = w.key)
+     FROM unnest($4::text[]) AS w(key)`,
 );
 /**
  * A batch's counted results, a column an array ($1-$9), in the order given (their keys'): one
@@ -112,7 +117,6 @@ export async function insertResults(
     network: networkGroup ? keyedHash(secret, post.puzzleId, networkGroup) : null,
   }));
   return db.transaction(async (tx) => {
-    const puzzles = [...new Set(rows.map((row) => row.post.puzzleId))].sort();
     // The batch's addresses and networks (their keys name the puzzle too), locked on PostgreSQL,
     // where other connections and processes count them too. The embedded database has one
     // connection, and a transaction holds it to the end: nothing else counts meanwhile.
@@ -126,7 +130,7 @@ export async function insertResults(
     // answer was lost is never "not counted", and never tallied.
     const before = (
       await tx.query(STORED_BEFORE, [
-        puzzles,
+        rows.map((row) => row.post.puzzleId),
         rows.map((row) => row.key),
         [...new Set(rows.map((row) => row.address))],
         [...new Set(networks)],
