@@ -220,6 +220,8 @@ export async function memberOf(
   return member && member.group_id === groupId ? member : null;
 }
 
+/** A result row the batch's insert added (its RETURNING). */
+const insertedRow = z.object({ member_id: z.string(), day: z.string() });
 const streakRow = z.object({
   id: z.string(),
   streak: z.number().int(),
@@ -317,7 +319,10 @@ export async function addResultBatch(
       ],
     );
     const added = new Set(
-      inserted.map((row) => `${z.string().parse(row.member_id)} ${z.string().parse(row.day)}`),
+      inserted.map((row) => {
+        const { member_id, day } = insertedRow.parse(row);
+        return `${member_id} ${day}`;
+      }),
     );
     const stored = firsts.filter((taken) => added.has(rowKey(taken)));
     if (stored.length > 0) {
