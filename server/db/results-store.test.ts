@@ -4,7 +4,14 @@ import { clientGroups } from '../client-address';
 import { ENGINES, PREPARE_TIMEOUT_MS, postgresTestDatabases } from '../testing/test-databases';
 import { openPostgresDatabase } from './postgres-database';
 import { sqlText, type Database } from './database';
-import { countResults, insertResults, resultsNotCounted } from './results-store';
+import { z } from 'zod';
+import {
+  STORED_BEFORE,
+  countResults,
+  insertResults,
+  resultKey,
+  resultsNotCounted,
+} from './results-store';
 
 const browser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const post = (n: number, puzzleId = 'puzzle_2'): CrowdPost => ({
@@ -191,5 +198,62 @@ describe('storing results from several server processes on one PostgreSQL databa
       LIMITS,
     );
     expect(outcome).toEqual({ counted: 30, stored: 30, notCounted: { puzzle_2: 90 } });
+  });
+});
+
+describe("a batch's reads on PostgreSQL, before the puzzle's results are in the table's statistics", () => {
+  const databases = postgresTestDatabases();
+  beforeAll(() => databases.prepare(), PREPARE_TIMEOUT_MS);
+  afterAll(() => databases.dispose());
+
+  /** Every node of an EXPLAIN (FORMAT JSON) plan. */
+  type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+  it('looks up only its own keys, as the midnight rush fills a new puzzle', async () => {
+    const db = await databases.fresh();
+    // A new puzzle's first 3,000 results, never analysed (as at midnight, before autovacuum).
+    for (let batch = 0; batch < 6; batch += 1)
+      await insertResults(
+        db,
+        Array.from({ length: 500 }, (_, i) => {
+          const n = batch * 500 + i + 1;
+          return from(`10.9.${n >> 8}.${n & 255}`, n, 'puzzle_9');
+        }),
+        LIMITS,
+      );
+    // Once a statement is prepared, PostgreSQL may keep one plan for any parameters (a generic
+    // plan, made with what the statistics say): the one it keeps here.
+    const plan = await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.query(
+        `PREPARE stored_before_test (text[], text[], text[], text[]) AS ${sqlText(STORED_BEFORE)}`,
+      );
+      const keys = Array.from({ length: 12 }, (_, i) => resultKey(post(i + 1, 'puzzle_9')));
+      // EXECUTE takes its arguments as SQL: the keys are base64url, safe between quotes.
+      const array = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(', ')}]`;
+      const [row] = await tx.query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE stored_before_test(${array(
+          keys.map(() => 'puzzle_9'),
+        )}, ${array(keys)}, ${array(keys.map((_, i) => `address-${i}`))}, ${array(['network'])})`,
+      );
+      await tx.query('DEALLOCATE stored_before_test');
+      return z
+        .array(z.object({ Plan: z.record(z.string(), z.unknown()) }))
+        .parse(row?.['QUERY PLAN'])[0]?.Plan as PlanNode;
+    });
+    const all = nodes(plan);
+    // Its 12 results found, each by its key; no result of the puzzle read and thrown away.
+    expect(all.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(
+      all.reduce(
+        (sum, node) =>
+          sum +
+          Number(node['Rows Removed by Filter'] ?? 0) +
+          Number(node['Rows Removed by Index Recheck'] ?? 0),
+        0,
+      ),
+    ).toBe(0);
+    expect(plan['Actual Rows']).toBe(12 + 12 + 1);
   });
 });

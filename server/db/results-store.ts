@@ -61,7 +61,7 @@ const LOCK_KEYS = prepared(
  * a new puzzle's results are not yet in its statistics at midnight, and a plan that took them
  * for few would read every result of the puzzle for each batch.
  */
-const STORED_BEFORE = prepared(
+export const STORED_BEFORE = prepared(
   'results-stored-before',
   `SELECT 'result' AS kind, u.key, 0 AS n
      FROM unnest($1::text[], $2::text[]) AS u(puzzle, key),
