@@ -103,7 +103,7 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
             return [count.place, count];
           }),
         );
-        batch.forEach(([, { windowMs, callbacks }], index) => {
+        batch.forEach(([, { callbacks }], index) => {
           const count = counts.get(index + 1);
           callbacks.forEach((callback, order) =>
             count
@@ -113,8 +113,9 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
                 })
               : callback(new Error('the rate limit was not counted')),
           );
-          sweep(windowMs);
         });
+        // Once a batch, at most once the shortest of its windows.
+        sweep(Math.min(...batch.map(([, posts]) => posts.windowMs)));
       },
       (error: unknown) => {
         const failure = error instanceof Error ? error : new Error(String(error));
