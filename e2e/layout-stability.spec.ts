@@ -67,11 +67,32 @@ for (const [route, stored] of ROUTES.flatMap(
   }) => {
     if (stored) await storeRecords(page, baseURL ?? '');
     await page.addInitScript(() => {
-      const shifts: number[] = [];
+      // Each shift with what moved (the element, from where to where), so a failure names it.
+      const shifts: { value: number; moved: string[] }[] = [];
       Object.assign(window, { __shifts: shifts });
+      const nameOf = (node: Node | null) => {
+        if (!(node instanceof Element)) return node?.nodeName ?? 'a node now gone';
+        const classes = [...node.classList].map((c) => `.${c}`).join('');
+        return `${node.tagName.toLowerCase()}${classes}`;
+      };
+      const box = (rect: DOMRectReadOnly) =>
+        `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          shifts.push(entry.value);
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources?: {
+            node: Node | null;
+            previousRect: DOMRectReadOnly;
+            currentRect: DOMRectReadOnly;
+          }[];
+        })[]) {
+          shifts.push({
+            value: entry.value,
+            moved: (entry.sources ?? []).map(
+              (source) =>
+                `${nameOf(source.node)} from ${box(source.previousRect)} to ${box(source.currentRect)}`,
+            ),
+          });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -80,9 +101,12 @@ for (const [route, stored] of ROUTES.flatMap(
     // The subject is the whole load: the shifts are counted once every request is done.
     await page.waitForLoadState('networkidle');
     const shifts = await page.evaluate(
-      () => (window as unknown as { __shifts: number[] }).__shifts,
+      () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
     );
-    const total = shifts.reduce((sum, value) => sum + value, 0);
-    expect(total, `layout shifts: ${shifts.join(', ') || 'none'}`).toBeLessThanOrEqual(0.01);
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    const described = shifts
+      .map((shift) => `${shift.value.toFixed(4)} (${shift.moved.join('; ') || 'no source'})`)
+      .join(', ');
+    expect(total, `layout shifts: ${described || 'none'}`).toBeLessThanOrEqual(0.01);
   });
 }
