@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { CLICK_FLOOR_SCRIPT } from './floor';
 
-/** The click floor's plain DOM code, run on a board like /game's (the bench checks eight words are placed). */
+/** The click floor's plain DOM code, run on a board marked up as /game's is (color-selectors.tsx: a circle's name is its hidden text, not an aria-label). */
 describe('the click floor of /game', () => {
   it('makes the changes a click makes in the game, so the bench can play it', () => {
     document.body.innerHTML = `
       <div class="cookie-banner">Cookies?</div>
-      <button class="selector-circle" aria-label="Category 1" aria-pressed="false"></button><span class="selector-caption">0 of 3</span>
-      <button class="selector-circle" aria-label="Category 2" aria-pressed="false"></button><span class="selector-caption">0 of 3</span>
+      <button class="selector-circle" aria-pressed="false"><span aria-hidden="true">1</span><span class="visually-hidden">Category 1</span></button><span class="selector-caption">0/3</span>
+      <button class="selector-circle" aria-pressed="false"><span aria-hidden="true">2</span><span class="visually-hidden">Category 2</span></button><span class="selector-caption">0/3</span>
       <div role="group" aria-label="Words"><button class="tile tile-none" aria-label="Pike"><span class="tile-word">Pike</span></button></div>
       <button class="button">Clear All</button>`;
     const code = /<script>([\s\S]*)<\/script>/.exec(CLICK_FLOOR_SCRIPT)?.[1] ?? '';

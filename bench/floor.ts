@@ -42,7 +42,7 @@ export function withoutScripts(html: string): string {
 export const CLICK_FLOOR_SCRIPT = `<script>(function(){var g=0,d=document;
 var c=d.querySelector('.cookie-banner');if(c)c.remove();
 d.addEventListener('click',function(e){var b=e.target.closest('button');if(!b)return;
-var m=/^Category (\\d)/.exec(b.getAttribute('aria-label')||'');
+var m=b.classList.contains('selector-circle')&&/Category (\\d)/.exec(b.textContent||'');
 if(m){d.querySelectorAll('.selector-circle').forEach(function(x){x.classList.remove('selector-chosen');x.setAttribute('aria-pressed','false')});b.classList.add('selector-chosen');b.setAttribute('aria-pressed','true');g=+m[1];return}
 if(b.classList.contains('tile')){var w=b.querySelector('.tile-word');b.className='tile tile-one tile-active';b.setAttribute('aria-label',(w?w.textContent:'')+', in group '+g);b.style.background='#f4c6a4';
 if(!b.querySelector('.tile-badges')){var s=d.createElement('span');s.className='tile-badges';s.innerHTML='<span class="tile-badge">'+g+'</span>';b.appendChild(s)}
