@@ -3,6 +3,7 @@ import {
   BUDGETS,
   atCalibration,
   checkBudget,
+  checkClickToPaint,
   checkRoute,
   judgeBudgets,
   type Budget,
@@ -80,6 +81,40 @@ describe('TTI', () => {
       expect(tti(1.5)).toEqual({ ok: true, line: `ok   ${route} TTI: 1.5s (budget ≤ 1.5s)` });
       expect(tti(1.52)?.ok).toBe(false);
     }
+  });
+
+  it('marks a TBT, TTI or performance miss that a bare page misses too in the same run', () => {
+    const page = { ...figures(1.9), tbtMs: 310, performance: 0.92 };
+    const lines = (bare: LighthouseFigures) =>
+      checkRoute('/stats', sizes, page, figures(1), bare).filter((check) => !check.ok);
+    const machineMisses = lines({ ...figures(0.8), tbtMs: 64, performance: 1 });
+    expect(machineMisses.map((check) => check.line)).toEqual([
+      'MISS /stats TBT: 310ms (budget ≤ 30ms); a bare page misses it too here: 64ms',
+      'MISS /stats TTI: 1.9s (budget ≤ 1.5s)',
+      'MISS /stats performance: 0.92 (budget ≥ 1)',
+    ]);
+    // Still a miss: the mark says whose it is, it does not excuse it.
+    expect(judgeBudgets(machineMisses).exitCode).toBe(1);
+    const bareMeetsAll = lines({ ...figures(0.8), tbtMs: 12 });
+    expect(bareMeetsAll.some((check) => /bare page/.test(check.line))).toBe(false);
+    const bareMissesAll = lines({ ...figures(1.6), tbtMs: 90, performance: 0.99 });
+    expect(bareMissesAll.map((check) => check.line.split('; ')[1])).toEqual([
+      'a bare page misses it too here: 90ms',
+      'a bare page misses it too here: 1.6s',
+      'a bare page misses it too here: 0.99',
+    ]);
+  });
+
+  it('marks a click-to-paint miss that the click floor misses too', () => {
+    const clicks = (p95: number) => ({ p95, clicks: 32, slowest: [] });
+    expect(checkClickToPaint(clicks(88), clicks(72))).toEqual({
+      ok: false,
+      line: 'MISS click-to-paint p95: 88ms (budget ≤ 50ms); its click floor misses it too here: 72ms',
+    });
+    expect(checkClickToPaint(clicks(88), clicks(40)).line).toBe(
+      'MISS click-to-paint p95: 88ms (budget ≤ 50ms)',
+    );
+    expect(checkClickToPaint(clicks(48), clicks(72)).ok).toBe(true);
   });
 
   it('prints the calibration beside each figure', () => {

@@ -48,23 +48,46 @@ export function checkBudget(budget: Budget, value: number): BudgetCheck {
   };
 }
 
-/** A route's figures against their budgets: initial JS on / only, Lighthouse on every route. */
+/**
+ * A missed budget that a floor measured in the same run misses too says so (bench/floor.ts: a bare
+ * page, BARE_PAGE, for Lighthouse's figures; plain DOM code for the clicks): the machine misses it
+ * before the site adds anything. It stays a miss.
+ */
+export function besideFloor(
+  check: BudgetCheck,
+  budget: Budget,
+  floor: number,
+  what = 'a bare page',
+): BudgetCheck {
+  if (check.ok || checkBudget(budget, floor).ok) return check;
+  return { ...check, line: `${check.line}; ${what} misses it too here: ${floor}${budget.unit}` };
+}
+
+/**
+ * A route's figures against their budgets: initial JS on / only, Lighthouse on every route; with
+ * a bare page's figures at the same calibration, each budget it misses too is marked.
+ */
 export function checkRoute(
   route: string,
   sizes: RouteSizes,
   lighthouse: LighthouseFigures,
   floor: LighthouseFigures,
+  bare?: LighthouseFigures,
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   if (route === '/') checks.push(checkBudget(BUDGETS.initialJsOfHome, kb(sizes.jsGzip)));
   const tag = (budget: Budget): Budget => ({ ...budget, label: `${route} ${budget.label}` });
+  const machine = (budget: Budget, key: 'tbtMs' | 'ttiS' | 'performance') => {
+    const check = checkBudget(tag(budget), lighthouse[key]);
+    return bare ? besideFloor(check, budget, bare[key]) : check;
+  };
   checks.push(
     checkBudget(tag(BUDGETS.lcp), lighthouse.lcpS),
     checkBudget(tag(BUDGETS.lcpOverFloor), Math.round((100 * lighthouse.lcpS) / floor.lcpS) / 100),
-    checkBudget(tag(BUDGETS.tbt), lighthouse.tbtMs),
-    checkBudget(tag(BUDGETS.tti), lighthouse.ttiS),
+    machine(BUDGETS.tbt, 'tbtMs'),
+    machine(BUDGETS.tti, 'ttiS'),
     checkBudget(tag(BUDGETS.cls), lighthouse.cls),
-    checkBudget(tag(BUDGETS.performance), lighthouse.performance),
+    machine(BUDGETS.performance, 'performance'),
     checkBudget(tag(BUDGETS.accessibility), lighthouse.accessibility),
     checkBudget(tag(BUDGETS.bestPractices), lighthouse.bestPractices),
     checkBudget(tag(BUDGETS.seo), lighthouse.seo),
@@ -80,8 +103,10 @@ export function checkEarlyTap(route: string, tap: EarlyTap): BudgetCheck[] {
   ];
 }
 
-export function checkClickToPaint(paint: ClickToPaint): BudgetCheck {
-  return checkBudget(BUDGETS.clickToPaintP95, paint.p95);
+/** With the click floor's p95 (bench/floor.ts), a miss it shares is marked. */
+export function checkClickToPaint(paint: ClickToPaint, floor?: ClickToPaint): BudgetCheck {
+  const check = checkBudget(BUDGETS.clickToPaintP95, paint.p95);
+  return floor ? besideFloor(check, BUDGETS.clickToPaintP95, floor.p95, 'its click floor') : check;
 }
 
 /** Each check's line with the calibration its figure was measured at (bench/calibration.ts). */

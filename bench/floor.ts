@@ -13,6 +13,8 @@ export interface FloorServer {
   urlOf(route: string): string;
   /** The click floor of /game (CLICK_FLOOR_SCRIPT). */
   clickFloorUrl: string;
+  /** BARE_PAGE: what the machine's browser gives a page with no app at all. */
+  bareUrl: string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,18 @@ if(!b.querySelector('.tile-badges')){var s=d.createElement('span');s.className='
 var cap=d.querySelectorAll('.selector-caption')[g-1];if(cap)cap.textContent=cap.textContent;return}
 if(/Clear All/.test(b.textContent)){d.querySelectorAll('.tile').forEach(function(t){var w=t.querySelector('.tile-word');t.className='tile tile-none';t.removeAttribute('style');t.setAttribute('aria-label',w?w.textContent:'');var s=t.querySelector('.tile-badges');if(s)s.remove()})}})})()</script>`;
 
+/**
+ * A bare page: a heading and a paragraph, no style, no script, no icon link. Lighthouse on it, at the
+ * same calibration as a route, gives what this machine's browser costs any page (its own work to
+ * commit a navigation, multiplied by the slowdown like every task): a budget it misses too is
+ * missed by the machine before the site adds anything.
+ */
+export const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>A bare page</title><meta name="description" content="A heading and a paragraph, nothing else.">' +
+  '</head><body><h1>A bare page</h1><p>A heading and a paragraph: no style, no script, no icon link.</p></body></html>';
+
 export async function startFloorServer(siteUrl: string, distDir: string): Promise<FloorServer> {
   const server: Server = createServer((request, response) => {
     // Compressed like the real server's responses, so the floor is not handicapped by its bytes.
@@ -63,6 +77,10 @@ export async function startFloorServer(siteUrl: string, distDir: string): Promis
     };
     void (async () => {
       const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
+      if (path === '/__bare') {
+        send(200, 'text/html; charset=utf-8', BARE_PAGE);
+        return;
+      }
       if (path === '/__clicks/game') {
         const page = await fetch(`${siteUrl}/game`);
         const html = withoutScripts(await page.text()).replace(
@@ -96,6 +114,7 @@ export async function startFloorServer(siteUrl: string, distDir: string): Promis
   return {
     urlOf: (route) => `http://127.0.0.1:${port}/__floor${route === '/' ? '' : route}`,
     clickFloorUrl: `http://127.0.0.1:${port}/__clicks/game`,
+    bareUrl: `http://127.0.0.1:${port}/__bare`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -14,6 +14,8 @@
  *    (open it in DevTools), and every main-thread task over 50 ms in it with what ran (trace.ts);
  *  - the same route's HTML with its scripts taken out, measured in the same run (its paint floor,
  *    floor.ts): the page's LCP divided by the floor's;
+ *  - a bare page (a heading and a paragraph, floor.ts) at the same calibration: a TBT, TTI or
+ *    performance budget it misses too is marked so on the budget's line;
  *  - on /game, a game played under the calibrated CPU throttling: p95 of the time from a click to the next
  *    paint (Event Timing; clicks.ts), and beside it the same clicks on the page without its app
  *    (its click floor, floor.ts).
@@ -58,6 +60,8 @@ interface BenchReport {
       transfer: RouteSizes;
       lighthouse: LighthouseFigures;
       floor: LighthouseFigures;
+      /** A bare page (floor.ts, BARE_PAGE) at the same calibration: the machine's own share. */
+      bare: LighthouseFigures;
       trace: RouteTrace;
     }
   >;
@@ -130,20 +134,22 @@ async function main(): Promise<number> {
       const { slowdown } = calibration;
       const lh = await measureLighthouse(url, runs, work, calibration);
       const floor = await measureLighthouse(floors.urlOf(route), runs, work, calibration);
+      const bare = await measureLighthouse(floors.bareUrl, runs, work, calibration);
       const trace = await traceRoute(browser, url, {
         slowdown,
         dir: traces,
         name: route === '/' ? 'home' : route.slice(1).replaceAll('/', '-'),
       });
-      results.routes[route] = { calibration, transfer, lighthouse: lh, floor, trace };
+      results.routes[route] = { calibration, transfer, lighthouse: lh, floor, bare, trace };
       console.log(
         `\n${route} [${describeCalibration(calibration)}]\n  JS ${kb(transfer.jsGzip)} KB gzip / ${kb(transfer.jsBrotli)} KB brotli; CSS ${kb(transfer.cssGzip)} KB gzip / ${kb(transfer.cssBrotli)} KB brotli; transferred ${kb(transfer.transferred)} KB\n` +
           `  Lighthouse (median of ${runs}; each run's own benchmarkIndex and slowdown: ${describeRuns(lh)}): performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}; LCP ${lh.lcpS} s, TBT ${lh.tbtMs} ms, TTI ${lh.ttiS} s, CLS ${lh.cls}\n` +
           `  paint floor (the same HTML, no scripts): LCP ${floor.lcpS} s, TBT ${floor.tbtMs} ms, TTI ${floor.ttiS} s\n` +
+          `  a bare page (a heading and a paragraph; each run's own benchmarkIndex and slowdown: ${describeRuns(bare)}): TBT ${bare.tbtMs} ms, TTI ${bare.ttiS} s, performance ${bare.performance}\n` +
           `  trace (${relative(REPO_ROOT, trace.file)}): ${trace.longTasks.length} main-thread task(s) over 50 ms` +
           trace.longTasks.map((task) => `\n    ${describeLongTask(task)}`).join(''),
       );
-      checks.push(...atCalibration(checkRoute(route, transfer, lh, floor), calibration));
+      checks.push(...atCalibration(checkRoute(route, transfer, lh, floor, bare), calibration));
     }
     if (values['sizes-only']) {
       await browser.close();
@@ -165,7 +171,7 @@ async function main(): Promise<number> {
           `the slowest: ${paint.slowest.map((click) => `${click.ms} ms (${click.control})`).join(', ')}\n` +
           `  click floor (the same page, plain DOM code making each click's changes): p95 ${floor.p95} ms`,
       );
-      checks.push(...atCalibration([checkClickToPaint(paint)], calibration));
+      checks.push(...atCalibration([checkClickToPaint(paint, floor)], calibration));
     }
     if (!values['clicks-only']) {
       results.earlyTap = {};
