@@ -212,9 +212,14 @@ test('unknown routes and puzzles answer 404 with the fallback screen; pages are 
     /<script id="page-modules" type="application\/json">\["\/assets\/index-[^"]+\.js",[^<]*"\/assets\/game-page-[^"]+\.js"/,
   );
   expect(game).not.toMatch(/<script[^>]+src=/);
-  // Nor does any other request start beside the first paint: the SVG icon is inside the page,
-  // and the web app manifest waits, inert, for the code.
-  expect(game).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+" type="image\/svg\+xml"/);
+  // Nor does any other request start beside the first paint: the icon is inside the page (a PNG:
+  // an SVG icon makes the browser build a document for it on the main thread), and the web app
+  // manifest waits, inert, for the code.
+  expect(game.match(/<link rel="icon"[^>]*>/g)).toEqual([
+    expect.stringMatching(
+      /^<link rel="icon" href="data:image\/png;base64,[^"]+" sizes="32x32" type="image\/png" \/>$/,
+    ),
+  ]);
   expect(game.replace(/<template id="late-links">.*?<\/template>/s, '')).not.toContain(
     'rel="manifest"',
   );

@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EARLY_INPUT_SCRIPT, INLINE_SCRIPTS, PREPAINT_SCRIPT } from '../core/inline-scripts';
 import { NOT_FOUND_ADDRESS, pageAddress, ROUTES } from '../core/routes';
 import { readServerCatalogue, serverCatalogueDir } from './catalogue';
-import { createPageRenderer } from './page-renderer';
+import { createPageRenderer, pngInsideIco } from './page-renderer';
 import { inlineBlockHashes, sha256Source } from './testing/inline-blocks';
 import {
   FIXTURE_ASSET,
@@ -45,6 +45,48 @@ const rendererOf = async (distDir: string) => {
   if (!renderer) throw new Error('no renderer');
   return renderer;
 };
+
+describe('the icon', () => {
+  const ico = readFileSync(join(import.meta.dirname, '..', 'public', 'favicon.ico'));
+
+  it('travels inside each page as the PNG of favicon.ico: no request, and no SVG document for the browser to build', async () => {
+    const distDir = echoingSite();
+    copyFileSync(
+      join(import.meta.dirname, '..', 'public', 'favicon.ico'),
+      join(distDir, 'favicon.ico'),
+    );
+    const { html } = await (await rendererOf(distDir)).render({ address: pageAddress('/', '') });
+    const links = html.match(/<link rel="icon"[^>]*>/g) ?? [];
+    expect(links).toHaveLength(1);
+    const [, data] =
+      /href="data:image\/png;base64,([^"]+)" sizes="32x32" type="image\/png"/.exec(
+        links[0] ?? '',
+      ) ?? [];
+    expect(Buffer.from(data ?? '', 'base64').equals(pngInsideIco(ico) ?? Buffer.alloc(0))).toBe(
+      true,
+    );
+    expect(html).not.toContain('image/svg+xml');
+  });
+
+  it('is linked as /favicon.ico by a build without the file', async () => {
+    const { html } = await (
+      await rendererOf(echoingSite())
+    ).render({
+      address: pageAddress('/', ''),
+    });
+    expect(html.match(/<link rel="icon"[^>]*>/g)).toEqual([
+      '<link rel="icon" href="/favicon.ico" sizes="32x32" type="image/png" />',
+    ]);
+  });
+
+  it('reads the PNG out of an ICO file, and nothing out of another file', () => {
+    const png = pngInsideIco(ico);
+    expect(png?.subarray(1, 4).toString()).toBe('PNG');
+    expect(png?.length).toBe(ico.length - 22);
+    expect(pngInsideIco(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(pngInsideIco(ico.subarray(0, ico.length - 1))).toBeNull();
+  });
+});
 
 describe('assembling a page', () => {
   it('never reads a text of the page as a pattern: $ sequences in an address or a title stay as they are', async () => {

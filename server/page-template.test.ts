@@ -7,7 +7,6 @@ const BUILT = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <!--app-head-scripts-->
-    <link rel="icon" href="/favicon.ico" sizes="32x32" />
     <!--app-icon-->
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-a1.js"></script>
@@ -31,7 +30,6 @@ describe('the page template', () => {
   <head>
     <meta charset="UTF-8" />
     S
-    <link rel="icon" href="/favicon.ico" sizes="32x32" />
     I
     H</head>
   <body>

@@ -10,7 +10,7 @@
 export const MARKERS = {
   /** Right after the charset: the scripts that run before the first paint. */
   headScripts: '<!--app-head-scripts-->',
-  /** The SVG icon, inside the page. */
+  /** The icon, inside the page (server/page-renderer.ts). */
   icon: '<!--app-icon-->',
   /** Last in <head>: the title, the stylesheets inline and the link preview's tags. */
   head: '<!--app-head-->',
