@@ -68,14 +68,14 @@ describe('the icon', () => {
     expect(html).not.toContain('image/svg+xml');
   });
 
-  it('is linked as /favicon.ico by a build without the file', async () => {
+  it('is linked as /favicon.ico, as an ICO (no PNG type), by a build without the file', async () => {
     const { html } = await (
       await rendererOf(echoingSite())
     ).render({
       address: pageAddress('/', ''),
     });
     expect(html.match(/<link rel="icon"[^>]*>/g)).toEqual([
-      '<link rel="icon" href="/favicon.ico" sizes="32x32" type="image/png" />',
+      '<link rel="icon" href="/favicon.ico" sizes="32x32" />',
     ]);
   });
 

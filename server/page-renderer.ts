@@ -104,14 +104,14 @@ export function pngInsideIco(ico: Buffer): Buffer | null {
  * links it.
  */
 function iconLink(distDir: string): string {
-  let href = '/favicon.ico';
   try {
     const png = pngInsideIco(readFileSync(join(distDir, 'favicon.ico')));
-    if (png) href = `data:image/png;base64,${png.toString('base64')}`;
+    if (png)
+      return `<link rel="icon" href="data:image/png;base64,${png.toString('base64')}" sizes="32x32" type="image/png" />`;
   } catch {
     // No icon file: the page links it.
   }
-  return `<link rel="icon" href="${href}" sizes="32x32" type="image/png" />`;
+  return '<link rel="icon" href="/favicon.ico" sizes="32x32" />';
 }
 
 /**
