@@ -15,8 +15,10 @@
  *    /api/friends/results with 3 members' tokens), each player from an address of their own.
  *    Budget: the results budget (bench/server-results.ts): at least 2,000 results a second, lost 0
  *    (crowd rows and group rows each counted against the answers). Beside it, in the same run,
- *    the crowd's results alone on the same stack, and the rush's floor: GET /api/health/database
- *    as fast as the same connections go (half of it is more than the stack could finish here).
+ *    the crowd's results alone on the same stack, the rush's floor: GET /api/health/database
+ *    as fast as the same connections go (half of it is more than the stack could finish here),
+ *    and the rush's bare floor: the same posts to as many bare servers that store their rows and
+ *    do nothing else (bench/bare-posts.ts), so a miss is told the machine's or the site's.
  *
  * The machine's load average is printed beside the figures: on a shared machine they are noisy.
  */
@@ -35,6 +37,7 @@ import { writeServerCatalogue } from '../server/testing/fixture-site';
 import { startServers, type ServerProcess } from '../server/testing/server-process';
 import { postgresTestDatabases } from '../server/testing/test-databases';
 import { pacedLoad, type PacedRequest } from './paced-load';
+import { BARE_TABLE, rushBudgetLine, startBarePostServers } from './bare-posts';
 import { addresses } from './server-cluster';
 import { RUSH_GOAL } from './server-results';
 
@@ -114,6 +117,8 @@ export interface FriendsBenchResult {
   floorP99Ms: number;
   /** Half the rate of the cheapest database request on the same stack: a finished result is two. */
   rushFloorPerSecond: number;
+  /** What bare servers finish of the same posts on the same stack (bench/bare-posts.ts). */
+  bareFloorPerSecond: number;
   pageRate: number;
   resultsPerSecond: number;
   lost: number;
@@ -260,12 +265,25 @@ export async function runFriendsBench(options: {
         body: crowd.replace('<id>', randomUUID()),
       }),
     };
+    const groupPost: autocannon.Request = {
+      method: 'POST',
+      path: '/api/friends/results',
+      headers: json,
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
+        body: JSON.stringify({ result, members: nextPlayer() }),
+      }),
+    };
     // The connections spread over the processes, each running the requests in turn.
-    const rushOn = (requests: autocannon.Request[]) =>
+    const rushOn = (
+      requests: autocannon.Request[],
+      urls: readonly string[] = servers.map((server) => server.url),
+    ) =>
       Promise.all(
-        servers.map((server) =>
+        urls.map((url) =>
           autocannon({
-            url: server.url,
+            url,
             connections: Math.ceil(connections / servers.length),
             duration,
             requests,
@@ -284,6 +302,38 @@ export async function runFriendsBench(options: {
         `p99 ${Math.max(...floorRush.map((r) => r.latency.p99))} ms (${loadAverage()}); a finished result is two ` +
         `heavier posts: at most ${Math.round(floorRate / 2)} finished results/s on this machine`,
     );
+    // The rush's bare floor (bench/bare-posts.ts): the same posts to as many bare servers on the
+    // same database, each post's rows stored and nothing else. A budget this misses too is the
+    // machine's; the distance from it to the rush below is the site's own work.
+    await db.query(BARE_TABLE);
+    const bare = await startBarePostServers(
+      servers.length,
+      databases.lastUrl() ?? '',
+      FRIENDS_GOAL.groupsPerPlayer,
+    );
+    const bareRush = await rushOn(
+      [
+        crowdPost,
+        {
+          ...groupPost,
+          // A body of the same size, made as fast, without spending the rush's members.
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
+            body: JSON.stringify({ result, members: [token(0, 0), token(0, 1), token(1, 0)] }),
+          }),
+        },
+      ],
+      bare.map((server) => server.url),
+    ).finally(() => Promise.all(bare.map((server) => server.stop())));
+    const bare201 = bareRush.reduce((sum, r) => sum + (r.statusCodeStats?.['201']?.count ?? 0), 0);
+    const bareRows = await count(db, 'SELECT count(*)::integer AS n FROM bare_posts');
+    const bareFloor = bare201 / 2 / duration;
+    console.log(
+      `the rush's bare floor, the same posts to ${bare.length} bare servers storing their rows and nothing else (node:http, one INSERT a batch; bench/bare-posts.ts), ${connections} connections: ` +
+        `${Math.round(bareFloor)} finished results/s, p99 ${Math.max(...bareRush.map((r) => r.latency.p99))} ms, ` +
+        `${bareRows} rows for ${bare201} posts (${loadAverage()})`,
+    );
     // Beside it, in the same run: the crowd's results alone on the same stack, so the cost of
     // the groups can be told apart from what the stack does on this machine.
     const crowdOnly = await rushOn([crowdPost]);
@@ -299,19 +349,7 @@ export async function runFriendsBench(options: {
     console.log(
       `Midnight rush with groups, on the same ${servers.length} processes: POST /api/results and POST /api/friends/results (${FRIENDS_GOAL.groupsPerPlayer} groups) for each finished result, ${connections} connections for ${duration} s …`,
     );
-    const rush = await rushOn([
-      crowdPost,
-      {
-        method: 'POST',
-        path: '/api/friends/results',
-        headers: json,
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
-          body: JSON.stringify({ result, members: nextPlayer() }),
-        }),
-      },
-    ]);
+    const rush = await rushOn([crowdPost, groupPost]);
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
     servers = [];
     const crowd201 = rush.reduce((sum, r) => sum + (r.statusCodeStats?.['201']?.count ?? 0), 0);
@@ -336,13 +374,12 @@ export async function runFriendsBench(options: {
     console.log(
       `stored: ${crowdStored} crowd results, ${groupRows} group results of today (${FRIENDS_GOAL.groupsPerPlayer} × ${friends200} answered); lost: ${lost}`,
     );
-    console.log(
-      `budget (≥ ${RUSH_GOAL.perSecond} results/s, lost 0): ${rushMet ? 'met' : 'NOT met'}`,
-    );
+    console.log(rushBudgetLine(RUSH_GOAL.perSecond, resultsPerSecond, lost, bareFloor));
     return {
       pageP99Ms,
       floorP99Ms: floor.p99,
       rushFloorPerSecond: floorRate / 2,
+      bareFloorPerSecond: bareFloor,
       pageRate,
       resultsPerSecond,
       lost,
