@@ -174,6 +174,60 @@ const memberAuthRow = z.object({
 });
 type MemberAuth = z.infer<typeof memberAuthRow>;
 
+/** The members of these ids, for their tokens' proof (`provenBy`). */
+const MEMBER_ROWS = prepared(
+  'friends-member-rows',
+  `SELECT id, group_id, secret_hash, joined_on::text AS joined_on, starter
+     FROM friend_members WHERE id = ANY($1::text[])`,
+);
+/**
+ * A batch of results (`addResultBatch`), one prepared statement a step: their groups locked for
+ * their key, then their members for their tallies, each in the order of their ids; the results
+ * inserted, one a member a day; the tallies and streaks added; the groups' last day played moved
+ * on where a result is later, those rows locked in id order.
+ */
+const LOCK_GROUPS = prepared(
+  'friends-lock-groups',
+  'SELECT id FROM friend_groups WHERE id = ANY($1::text[]) ORDER BY id FOR KEY SHARE',
+);
+const LOCK_MEMBERS = prepared(
+  'friends-lock-members',
+  `SELECT id, streak, streak_before, streak_day::text AS streak_day FROM friend_members
+    WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
+);
+const INSERT_RESULTS = prepared(
+  'friends-insert-results',
+  `INSERT INTO friend_results (member_id, group_id, day, puzzle_id, won, tries, grid)
+   SELECT m.id, m.group_id, u.day::date, u.puzzle_id, u.won, u.tries, u.grid
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::integer[], $6::text[])
+            AS u(member_id, day, puzzle_id, won, tries, grid)
+     JOIN friend_members m ON m.id = u.member_id
+   ON CONFLICT (member_id, day) DO NOTHING
+   RETURNING member_id, day::text AS day`,
+);
+const ADD_TO_TALLIES = prepared(
+  'friends-add-to-tallies',
+  `UPDATE friend_members m
+      SET played = m.played + u.played,
+          wins = m.wins + u.wins,
+          won_tries = m.won_tries + u.won_tries,
+          streak = u.streak, streak_before = u.before, streak_day = u.day::date
+     FROM unnest($1::text[], $2::integer[], $3::integer[], $4::integer[], $5::integer[],
+                 $6::integer[], $7::text[])
+            AS u(id, played, wins, won_tries, streak, before, day)
+    WHERE m.id = u.id`,
+);
+const MOVE_LAST_PLAYED = prepared(
+  'friends-move-last-played',
+  `UPDATE friend_groups g SET last_played_on = u.day::date
+     FROM unnest($1::text[], $2::text[]) AS u(id, day)
+    WHERE g.id = u.id
+      AND g.id IN (SELECT f.id FROM friend_groups f
+                     JOIN unnest($1::text[], $2::text[]) AS v(id, day) ON f.id = v.id
+                    WHERE f.last_played_on < v.day::date
+                    ORDER BY f.id FOR NO KEY UPDATE OF f)`,
+);
+
 /** The rows of the members these tokens name, by id (proven or not: `provenBy` checks). */
 async function memberRows(
   db: Queryable,
@@ -181,11 +235,7 @@ async function memberRows(
 ): Promise<Map<string, MemberAuth>> {
   const ids = tokens.flatMap((token) => tokenSecret(token)?.memberId ?? []);
   if (ids.length === 0) return new Map();
-  const rows = await db.query(
-    `SELECT id, group_id, secret_hash, joined_on::text AS joined_on, starter
-       FROM friend_members WHERE id = ANY($1::text[])`,
-    [[...new Set(ids)]],
-  );
+  const rows = await db.query(MEMBER_ROWS, [[...new Set(ids)]]);
   return new Map(rows.map((row) => memberAuthRow.parse(row)).map((row) => [row.id, row]));
 }
 
@@ -292,32 +342,18 @@ export async function addResultBatch(
     // friends-process.test.ts). The groups first, for their key only (a result's row needs
     // its group to stay): a leave or removal, which locks its group before the member, waits
     // here instead of holding the member this transaction would then wait for.
-    await tx.query(
-      `SELECT id FROM friend_groups WHERE id = ANY($1::text[]) ORDER BY id FOR KEY SHARE`,
-      [[...new Set(firsts.map((taken) => taken.member.group_id))]],
-    );
-    const locked = await tx.query(
-      `SELECT id, streak, streak_before, streak_day::text AS streak_day FROM friend_members
-        WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
-      [[...new Set(firsts.map((taken) => taken.member.id))]],
-    );
-    const inserted = await tx.query(
-      `INSERT INTO friend_results (member_id, group_id, day, puzzle_id, won, tries, grid)
-       SELECT m.id, m.group_id, u.day::date, u.puzzle_id, u.won, u.tries, u.grid
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::integer[], $6::text[])
-                AS u(member_id, day, puzzle_id, won, tries, grid)
-         JOIN friend_members m ON m.id = u.member_id
-       ON CONFLICT (member_id, day) DO NOTHING
-       RETURNING member_id, day::text AS day`,
-      [
-        firsts.map((taken) => taken.member.id),
-        firsts.map((taken) => taken.result.day),
-        firsts.map((taken) => taken.result.puzzleId),
-        firsts.map((taken) => taken.result.won),
-        firsts.map((taken) => taken.result.tries),
-        firsts.map((taken) => taken.result.grid),
-      ],
-    );
+    await tx.query(LOCK_GROUPS, [[...new Set(firsts.map((taken) => taken.member.group_id))]]);
+    const locked = await tx.query(LOCK_MEMBERS, [
+      [...new Set(firsts.map((taken) => taken.member.id))],
+    ]);
+    const inserted = await tx.query(INSERT_RESULTS, [
+      firsts.map((taken) => taken.member.id),
+      firsts.map((taken) => taken.result.day),
+      firsts.map((taken) => taken.result.puzzleId),
+      firsts.map((taken) => taken.result.won),
+      firsts.map((taken) => taken.result.tries),
+      firsts.map((taken) => taken.result.grid),
+    ]);
     const added = new Set(
       inserted.map((row) => {
         const { member_id, day } = insertedRow.parse(row);
@@ -350,26 +386,15 @@ export async function addResultBatch(
         member.streak = nextStreak(member.streak, taken.result.day, won);
       }
       const changed = [...next].filter(([, member]) => member.tally.played > 0);
-      await tx.query(
-        `UPDATE friend_members m
-            SET played = m.played + u.played,
-                wins = m.wins + u.wins,
-                won_tries = m.won_tries + u.won_tries,
-                streak = u.streak, streak_before = u.before, streak_day = u.day::date
-           FROM unnest($1::text[], $2::integer[], $3::integer[], $4::integer[], $5::integer[],
-                       $6::integer[], $7::text[])
-                  AS u(id, played, wins, won_tries, streak, before, day)
-          WHERE m.id = u.id`,
-        [
-          changed.map(([id]) => id),
-          changed.map(([, member]) => member.tally.played),
-          changed.map(([, member]) => member.tally.wins),
-          changed.map(([, member]) => member.tally.wonTries),
-          changed.map(([, member]) => member.streak.streak),
-          changed.map(([, member]) => member.streak.before),
-          changed.map(([, member]) => member.streak.day),
-        ],
-      );
+      await tx.query(ADD_TO_TALLIES, [
+        changed.map(([id]) => id),
+        changed.map(([, member]) => member.tally.played),
+        changed.map(([, member]) => member.tally.wins),
+        changed.map(([, member]) => member.tally.wonTries),
+        changed.map(([, member]) => member.streak.streak),
+        changed.map(([, member]) => member.streak.before),
+        changed.map(([, member]) => member.streak.day),
+      ]);
       // A group's last day played: the latest of its new results. Only the day's first result
       // moves it on; those rows locked in id order.
       const latest = new Map<string, string>();
@@ -379,16 +404,7 @@ export async function addResultBatch(
         if (day === undefined || taken.result.day > day) latest.set(group, taken.result.day);
       }
       const groups = [...latest.keys()].sort();
-      await tx.query(
-        `UPDATE friend_groups g SET last_played_on = u.day::date
-           FROM unnest($1::text[], $2::text[]) AS u(id, day)
-          WHERE g.id = u.id
-            AND g.id IN (SELECT f.id FROM friend_groups f
-                           JOIN unnest($1::text[], $2::text[]) AS v(id, day) ON f.id = v.id
-                          WHERE f.last_played_on < v.day::date
-                          ORDER BY f.id FOR NO KEY UPDATE OF f)`,
-        [groups, groups.map((group) => latest.get(group))],
-      );
+      await tx.query(MOVE_LAST_PLAYED, [groups, groups.map((group) => latest.get(group))]);
     }
     for (const taken of stored) {
       const post = outcomes[taken.post];
