@@ -2,12 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database } from '../server/db/database';
 import { PREPARE_TIMEOUT_MS, postgresTestDatabases } from '../server/testing/test-databases';
-import {
-  BARE_TABLE,
-  rushBudgetLine,
-  startBarePostServers,
-  type BarePostServer,
-} from './bare-posts';
+import { type ServerProcess } from '../server/testing/server-process';
+import { BARE_TABLE, rushBudgetLine, startBarePostServers } from './bare-posts';
 
 describe('the rush’s budget line beside its bare floor', () => {
   it('says met when the rate is reached with nothing lost, whatever the floor', () => {
@@ -34,7 +30,7 @@ describe('the rush’s budget line beside its bare floor', () => {
 describe('the bare post servers', () => {
   const databases = postgresTestDatabases();
   let db: Database;
-  let servers: BarePostServer[] = [];
+  let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     await databases.prepare();
@@ -54,7 +50,7 @@ describe('the bare post servers', () => {
       .parse((await db.query('SELECT count(*)::integer AS n FROM bare_posts'))[0]).n;
 
   it('answer 201 only once a post’s rows are stored: one for the crowd, one a group for the groups', async () => {
-    const post = (server: BarePostServer | undefined, path: string, body: string) =>
+    const post = (server: ServerProcess | undefined, path: string, body: string) =>
       fetch(`${server?.url ?? ''}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -5,66 +5,24 @@
  * machine gives for storing the rush's rows at all, whatever the code; the rush's budget measured
  * against it tells the machine's share of a miss from the site's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { REPO_ROOT } from '../server/testing/server-process';
+import { startEach, startProcess, type ServerProcess } from '../server/testing/server-process';
 
 /** The bare servers' table, made in the bench's database before they start. */
 export const BARE_TABLE = 'CREATE TABLE bare_posts (id bigserial PRIMARY KEY, body text NOT NULL)';
 
-export interface BarePostServer {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-function startOne(databaseUrl: string, groupRows: number): Promise<BarePostServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/bare-post-server.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, BARE_GROUP_ROWS: String(groupRows) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /bare post server at (http:\/\/\S+)/.exec(output);
-      if (match?.[1])
-        resolve({
-          url: match[1],
-          stop: () => {
-            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-            return exited;
-          },
-        });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(() => reject(new Error(`the bare post server ended:\n${output}`)));
-  });
-}
-
 /** `count` bare servers on `databaseUrl`, whose table BARE_TABLE made; a post to the groups keeps `groupRows` rows. */
-export async function startBarePostServers(
+export function startBarePostServers(
   count: number,
   databaseUrl: string,
   groupRows: number,
-): Promise<BarePostServer[]> {
-  const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startOne(databaseUrl, groupRows)),
+): Promise<ServerProcess[]> {
+  return startEach(count, () =>
+    startProcess({
+      command: [process.execPath, '--import', 'tsx', 'bench/bare-post-server.ts'],
+      env: { DATABASE_URL: databaseUrl, BARE_GROUP_ROWS: String(groupRows) },
+      listening: /bare post server at (http:\/\/\S+)/,
+    }),
   );
-  const servers = started.flatMap((result) =>
-    result.status === 'fulfilled' ? [result.value] : [],
-  );
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
-    await Promise.all(servers.map((server) => server.stop()));
-    throw failed.reason;
-  }
-  return servers;
 }
 
 /**

@@ -38,10 +38,30 @@ export function startServer(
   /** The app's folder the server runs from (a copy of it, e.g. with a `.env` of its own). */
   appRoot = REPO_ROOT,
 ): Promise<ServerProcess> {
-  const command = [...wrapper, process.execPath, '--import', 'tsx', 'server/index.ts'];
-  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
+  return startProcess({
+    command: [...wrapper, process.execPath, '--import', 'tsx', 'server/index.ts'],
+    env: { ...CLEAN_ENV, ...env },
+    listening: /Linchpin is running at (http:\/\/\S+)/,
+    timeoutMs,
     cwd: appRoot,
-    env: { ...process.env, ...CLEAN_ENV, ...env },
+  });
+}
+
+/**
+ * A process that serves HTTP (the real server, or a bench's bare one): started with the caller's
+ * environment and `env`, ready once its output matches `listening`, whose first group is its URL.
+ */
+export function startProcess(options: {
+  command: readonly string[];
+  env: Record<string, string>;
+  listening: RegExp;
+  timeoutMs?: number;
+  cwd?: string;
+}): Promise<ServerProcess> {
+  const { command, listening, timeoutMs = 90_000 } = options;
+  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -55,7 +75,7 @@ export function startServer(
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Linchpin is running at (http:\/\/\S+)/.exec(output);
+      const match = listening.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve({
@@ -85,11 +105,16 @@ export function startServer(
  * `count` server processes with the same settings (e.g. one PostgreSQL database), started at
  * once; if one fails to start, the others are stopped and its error thrown.
  */
-export async function startServers(
+export function startServers(count: number, env: Record<string, string>): Promise<ServerProcess[]> {
+  return startEach(count, () => startServer(env));
+}
+
+/** `count` processes started at once by `start`; if one fails, the others are stopped and its error thrown. */
+export async function startEach(
   count: number,
-  env: Record<string, string>,
+  start: () => Promise<ServerProcess>,
 ): Promise<ServerProcess[]> {
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer(env)));
+  const started = await Promise.allSettled(Array.from({ length: count }, () => start()));
   const servers = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
   );
